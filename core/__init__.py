@@ -1,0 +1,11 @@
+"""The engine core. It knows rounds, phases, seats, decisions, events and randomness, and nothing
+about any Peloponnes rule: rulesets are plugins (see ``core.hookspecs``)."""
+from .decisions import Decision, Event, Option
+from .engine import Game, Result, Score, Seat, play
+from .errors import ConfigError, IllegalAnswer, PluginError, SandboxError
+from .hookspecs import hookimpl, hookspec
+from .variant import Phase, Variant, VariantOption
+
+__all__ = ["Decision", "Event", "Option", "Game", "Result", "Score", "Seat", "play",
+           "ConfigError", "IllegalAnswer", "PluginError", "SandboxError", "hookimpl", "hookspec",
+           "Phase", "Variant", "VariantOption"]

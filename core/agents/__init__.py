@@ -1,0 +1,66 @@
+"""Agents answer decisions. Every agent has ``needs_view`` and ``choose(view, decision) -> option
+id``; the engine builds the seat's view only for agents that read it."""
+from __future__ import annotations
+
+import random
+
+from ..errors import ConfigError
+
+
+class RandomAgent:
+    """Picks uniformly among the offered options, from its own seeded RNG."""
+    needs_view = False
+
+    def __init__(self, seed: str):
+        self.rng = random.Random(seed)
+
+    def choose(self, view, decision) -> str:
+        return self.rng.choice(decision.options).id
+
+
+class HeuristicAgent:
+    """Asks the variant's rules-aware bot (the ``choose_heuristic`` hook); falls back to a
+    random option where the bot has no opinion."""
+    needs_view = True
+
+    def __init__(self, seed: str, hook):
+        self.rng = random.Random(seed)
+        self.hook = hook
+
+    def choose(self, view, decision) -> str:
+        choice = self.hook.choose_heuristic(view=view, decision=decision)
+        if choice is None:
+            return self.rng.choice(decision.options).id
+        return choice
+
+
+class HumanAgent:
+    """A person: ``ask(view, decision)`` is supplied by the user interface (the CLI prompt)."""
+    needs_view = True
+
+    def __init__(self, ask):
+        self.ask = ask
+
+    def choose(self, view, decision) -> str:
+        return self.ask(view, decision)
+
+
+def make_agents(game, *, ask=None, override: str | None = None) -> list:
+    """One agent per seat as the scenario names them; seeds derive from the game seed so a game
+    is reproducible. ``override`` replaces every seat's agent kind (e.g. ``random`` for tests)."""
+    agents = []
+    for seat in game.seats:
+        kind = override or seat.agent
+        seed = f"{game.seed}:{seat.index}:{kind}"
+        if kind == "random":
+            agents.append(RandomAgent(seed))
+        elif kind == "heuristic":
+            agents.append(HeuristicAgent(seed, game.hook))
+        elif kind == "human":
+            if ask is None:
+                raise ConfigError(f"seat {seat.index + 1} ({seat.name}) is a human player;"
+                                  " use `peloponnes play` for games with human players")
+            agents.append(HumanAgent(ask))
+        else:  # the scenario schema already rejects unknown kinds
+            raise ConfigError(f"unknown agent '{kind}'")
+    return agents

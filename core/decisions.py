@@ -1,0 +1,49 @@
+"""What a player is asked (a Decision with a finite tuple of Options) and what happened (Events).
+
+Rules code never calls an agent: a phase *yields* a Decision and receives the chosen Option back.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One answer to a decision. ``id`` is stable (used by saved games and the step API),
+    ``label`` is for people, ``value`` is the payload the rules code reads back."""
+    id: str
+    label: str
+    value: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A choice one seat must make. ``rule`` names the rulebook section that asks for it."""
+    seat: int
+    kind: str
+    prompt: str
+    options: tuple[Option, ...]
+    rule: str = ""
+
+    def option(self, option_id: str) -> Option | None:
+        for opt in self.options:
+            if opt.id == option_id:
+                return opt
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, for the log, renderers and metrics."""
+    seq: int
+    round: int
+    kind: str
+    data: dict = field(default_factory=dict)
+    rule: str = ""
+
+    def as_dict(self) -> dict:
+        out = {"seq": self.seq, "round": self.round, "kind": self.kind, **self.data}
+        if self.rule:
+            out["rule"] = self.rule
+        return out

@@ -1,0 +1,180 @@
+"""Runs a game: rounds, phases, decisions, events and the seeded random number generator.
+
+The whole game is one generator (`Game._play`): phases ``yield`` Decisions, the engine hands
+the chosen Option back. Drive it with the step API (``pending`` / ``choose``) or ``play``.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator
+
+from .decisions import Decision, Event, Option
+from .errors import IllegalAnswer, SandboxError
+
+
+@dataclass(frozen=True)
+class Seat:
+    index: int
+    name: str
+    agent: str
+
+
+@dataclass(frozen=True)
+class Score:
+    """A seat's final result: ``value`` is what ranks players; ``tiebreak`` (a tuple, higher
+    is better) settles ties; ``details`` are the totals shown to people."""
+    value: float
+    tiebreak: tuple = ()
+    details: dict = field(default_factory=dict)
+
+    @property
+    def key(self) -> tuple:
+        return (self.value, *self.tiebreak)
+
+
+@dataclass
+class Result:
+    scores: list[Score]
+    ranking: list[int]          # seats, best first
+    winners: list[int]          # seats sharing first place (all of them when fully tied)
+
+    @property
+    def tie(self) -> bool:
+        return len(self.winners) > 1
+
+
+class Game:
+    """One game of a loaded ruleset. ``state`` belongs to the variant; the engine keeps the
+    round counter, the RNG, the log of events and the answers given."""
+
+    def __init__(self, ruleset, scenario, *, seed: int | None = None):
+        self.ruleset = ruleset
+        self.scenario = scenario
+        self.variant = ruleset.variant
+        self.hook = ruleset.pm.hook
+        self.components = ruleset.components
+        self.options = dict(scenario.options)
+        self.seed = scenario.seed if seed is None else seed
+        self.rng = random.Random(self.seed)
+        self.seats = [Seat(i, p.name, p.agent) for i, p in enumerate(scenario.players)]
+        self.state: Any = None
+        self.round = 0
+        self.phase = None
+        self.events: list[Event] = []
+        self.answers: list[str] = []
+        self.decisions = 0
+        self.pending: Decision | None = None
+        self.finished = False
+        self.result: Result | None = None
+        self._gen: Iterator[Decision] | None = None
+
+    @property
+    def num_players(self) -> int:
+        return len(self.seats)
+
+    # --- events ---------------------------------------------------------------------------
+    def emit(self, kind: str, rule: str = "", **data) -> Event:
+        event = Event(len(self.events), self.round, kind, data, rule)
+        self.events.append(event)
+        self.hook.on_event(game=self, event=event)
+        return event
+
+    # --- driving --------------------------------------------------------------------------
+    def start(self) -> "Game":
+        """Run until the first decision (or the end)."""
+        if self._gen is None:
+            self._gen = self._play()
+            self._advance(None)
+        return self
+
+    def choose(self, option_id: str) -> None:
+        """Answer the pending decision with one of its option ids."""
+        decision = self.pending
+        if decision is None:
+            raise IllegalAnswer("no decision is pending: the game is over")
+        option = decision.option(option_id)
+        if option is None:
+            offered = ", ".join(o.id for o in decision.options)
+            where = f" ({decision.rule})" if decision.rule else ""
+            raise IllegalAnswer(
+                f"'{option_id}' is not an option of this decision{where}; offered: {offered}")
+        self.answers.append(option_id)
+        self.decisions += 1
+        self._advance(option)
+
+    def _advance(self, answer: Option | None) -> None:
+        self.pending = None
+        gen = self._gen
+        try:
+            decision = gen.send(answer)
+            # A decision with one option is no choice: take it without asking anybody.
+            while len(decision.options) == 1:
+                decision = gen.send(decision.options[0])
+        except StopIteration:
+            self.finished = True
+            return
+        if not decision.options:
+            raise SandboxError(f"rules offered a decision without options: {decision.kind}"
+                               f" ({decision.rule})")
+        self.pending = decision
+
+    def _play(self) -> Iterator[Decision]:
+        hook = self.hook
+        hook.setup_game(game=self)
+        self.emit("game_started", seed=self.seed, variant=self.variant.name,
+                  players=[s.name for s in self.seats])
+        yield from self._run_phases(hook.list_setup_phases(game=self) or [])
+        rounds = hook.count_rounds(game=self)
+        for number in range(1, rounds + 1):
+            self.round = number
+            self.emit("round_started")
+            yield from self._run_phases(hook.list_round_phases(game=self) or [])
+        self.round = rounds + 1
+        yield from self._run_phases(hook.list_final_phases(game=self) or [])
+        self.phase = None
+        self.result = self._score()
+        self.emit("game_over", scores=[s.value for s in self.result.scores],
+                  winners=self.result.winners)
+
+    def _run_phases(self, phases) -> Iterator[Decision]:
+        for phase in phases:
+            self.phase = phase
+            steps = phase.run(self)
+            if steps is not None:
+                yield from steps
+
+    def _score(self) -> Result:
+        scores = [self.hook.score_seat(game=self, seat=s.index) for s in self.seats]
+        ranking = sorted(range(len(scores)), key=lambda i: scores[i].key, reverse=True)
+        best = scores[ranking[0]].key
+        winners = [i for i in ranking if scores[i].key == best]
+        return Result(scores, ranking, winners)
+
+    # --- information ----------------------------------------------------------------------
+    def view(self, seat: int) -> dict:
+        return self.hook.view_for_seat(game=self, seat=seat) or {}
+
+    def metrics(self) -> dict:
+        merged: dict = {}
+        for part in self.hook.collect_metrics(game=self):
+            if part:
+                merged.update(part)
+        return merged
+
+    def invariant_violations(self) -> list[str]:
+        return [v for part in self.hook.check_invariants(game=self) for v in (part or [])]
+
+
+def play(game: Game, agents: list, *, after_decision: Callable[[Game], None] | None = None
+         ) -> Game:
+    """Play ``game`` to the end, asking ``agents[seat]`` for every pending decision."""
+    game.start()
+    while game.pending is not None:
+        decision = game.pending
+        agent = agents[decision.seat]
+        view = game.view(decision.seat) if agent.needs_view else None
+        game.choose(agent.choose(view, decision))
+        if after_decision is not None:
+            after_decision(game)
+    return game

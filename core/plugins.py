@@ -1,0 +1,270 @@
+"""The plugin manager: finds rulesets, loads a scenario's plugins and checks them.
+
+Where plugins come from:
+- installed entry points of the ``peloponnes`` group (the built-in variants are registered there
+  by ``pyproject.toml``, exactly like a third-party package would);
+- a scenario's ``plugins`` list: a ``.py`` file path (relative to the scenario, then to the
+  current folder), an entry-point name, or an importable module name.
+"""
+from __future__ import annotations
+
+import difflib
+import importlib
+import importlib.util
+import inspect
+import sys
+import traceback
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from importlib.metadata import entry_points
+from pathlib import Path
+from typing import Any
+
+import pluggy
+
+from . import hookspecs
+from .components import DefaultComponents, reconstructed_paths
+from .errors import ConfigError, PluginError
+from .scenario import Scenario
+from .schema import validate, Field, Table
+from .variant import Variant
+
+ENTRY_POINT_GROUP = "peloponnes"
+
+
+@dataclass
+class LoadedPlugin:
+    name: str
+    source: str          # "variant cardgame", a file path or a module name
+    kind: str            # "variant", "file", "module", "core"
+    obj: Any
+    declared: dict = field(default_factory=dict)
+
+    def hooks(self, pm: pluggy.PluginManager) -> list[str]:
+        return sorted(caller.name for caller in _impls_of(pm, self.obj))
+
+
+@dataclass
+class Ruleset:
+    """Everything a scenario loads once and every game of it shares: the variant, the plugin
+    manager with its plugins registered in order, and the validated component data."""
+    variant: Variant
+    pm: pluggy.PluginManager
+    components: dict
+    components_path: str
+    plugins: list[LoadedPlugin]
+
+    @property
+    def reconstructed(self) -> list[str]:
+        return reconstructed_paths(self.components)
+
+    def plugin_of_file(self, filename: str) -> LoadedPlugin | None:
+        for plugin in self.plugins:
+            module = inspect.getmodule(plugin.obj) if not inspect.ismodule(plugin.obj) else plugin.obj
+            if module is not None and getattr(module, "__file__", None) == filename:
+                return plugin
+        return None
+
+    def hook_order(self, hook_name: str) -> list[str]:
+        """Plugin names implementing ``hook_name``, in the order pluggy calls them."""
+        caller = getattr(self.pm.hook, hook_name, None)
+        if caller is None:
+            return []
+        names = {id(p.obj): p.name for p in self.plugins}
+        impls = caller.get_hookimpls()
+        wrappers = [i for i in impls if i.hookwrapper or i.wrapper]
+        plain = [i for i in impls if not (i.hookwrapper or i.wrapper)]
+        ordered = list(reversed(wrappers)) + list(reversed(plain))
+        return [names.get(id(i.plugin), i.plugin_name) for i in ordered]
+
+
+def new_plugin_manager() -> pluggy.PluginManager:
+    pm = pluggy.PluginManager(hookspecs.PROJECT)
+    pm.add_hookspecs(hookspecs)
+    return pm
+
+
+def _impls_of(pm: pluggy.PluginManager, plugin: Any):
+    """The hook callers ``plugin`` implements (each has ``.name`` and ``.has_spec()``)."""
+    return list(pm.get_hookcallers(plugin) or [])
+
+
+@lru_cache(maxsize=1)
+def _entry_point_modules() -> dict[str, str]:
+    return {ep.name: ep.value for ep in entry_points(group=ENTRY_POINT_GROUP)}
+
+
+def _import(module_name: str, shown: str):
+    try:
+        return importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name and module_name.startswith(exc.name):
+            raise PluginError(f"no module named '{module_name}'", plugin=shown) from None
+        raise PluginError(f"failed to import: {exc}", plugin=shown) from exc
+    except Exception as exc:
+        raise PluginError(f"failed to import: {type(exc).__name__}: {exc}", plugin=shown) from exc
+
+
+def discover_variants() -> dict[str, Variant]:
+    """All variants offered by installed ``peloponnes`` entry points, by name."""
+    return dict(_discover_variants())
+
+
+@lru_cache(maxsize=1)
+def _discover_variants() -> tuple[tuple[str, Variant], ...]:
+    found: dict[str, Variant] = {}
+    for name, target in sorted(_entry_point_modules().items()):
+        module = _import(target, f"{name} ({target})")
+        register = getattr(module, "register_variants", None)
+        if register is None:
+            continue
+        for variant in register() or []:
+            found[variant.name] = variant
+    return tuple(sorted(found.items()))
+
+
+def variant_chain(variant: Variant, variants: dict[str, Variant]) -> list[Variant]:
+    """The variant and the variants it is stacked on, base first."""
+    chain = [variant]
+    while chain[0].base:
+        base = variants.get(chain[0].base)
+        if base is None:
+            raise ConfigError(f"variant '{chain[0].name}' needs base variant '{chain[0].base}',"
+                              " which is not installed")
+        chain.insert(0, base)
+    return chain
+
+
+def load_file_plugin(path: Path, shown: str):
+    module_name = f"peloponnes_plugin_{path.stem}_{abs(hash(str(path.resolve()))):x}"
+    if module_name in sys.modules:
+        return sys.modules[module_name]
+    spec = importlib.util.spec_from_file_location(module_name, path)
+    if spec is None or spec.loader is None:
+        raise PluginError("not a Python file", plugin=shown)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    try:
+        spec.loader.exec_module(module)
+    except Exception as exc:
+        del sys.modules[module_name]
+        where = ""
+        frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == str(path)]
+        if frames:
+            where = f" (line {frames[-1].lineno})"
+        if isinstance(exc, SyntaxError):
+            where = f" (line {exc.lineno})"
+        raise PluginError(f"failed to import{where}: {type(exc).__name__}: {exc}",
+                          plugin=shown) from exc
+    return module
+
+
+def _load_scenario_plugin(entry: str, scenario: Scenario, index: int) -> LoadedPlugin:
+    if entry.endswith(".py") or "/" in entry or "\\" in entry:
+        resolved = Path(scenario.resolve(entry))
+        if not resolved.is_file():
+            raise ConfigError(f"plugin file '{entry}' not found (looked next to the scenario "
+                              "and in the current folder)", where=scenario.where,
+                              path=f"plugins[{index}]")
+        module = load_file_plugin(resolved, str(resolved))
+        return LoadedPlugin(resolved.stem, str(resolved), "file", module)
+    target = _entry_point_modules().get(entry, entry)
+    module = _import(target, entry)
+    return LoadedPlugin(entry, target, "module", module)
+
+
+def _register(pm: pluggy.PluginManager, plugin: LoadedPlugin) -> None:
+    try:
+        pm.register(plugin.obj, name=f"{plugin.kind}:{plugin.source}")
+    except pluggy.PluginValidationError as exc:
+        raise PluginError(f"invalid hook implementation: {exc}", plugin=plugin.source) from None
+    except ValueError as exc:
+        raise PluginError(f"cannot register twice: {exc}", plugin=plugin.source) from None
+
+
+def _check_pending(pm: pluggy.PluginManager, plugins: list[LoadedPlugin]) -> None:
+    known = {name for name in dir(pm.hook) if not name.startswith("_")}
+    for plugin in plugins:
+        for caller in _impls_of(pm, plugin.obj):
+            if not caller.has_spec():
+                close = sorted(n for n in known if getattr(pm.hook, n).has_spec()
+                               and _similar(n, caller.name))
+                hint = f" (did you mean '{close[0]}'?)" if close else ""
+                raise PluginError(f"unknown hook '{caller.name}'{hint}; see `peloponnes hooks`",
+                                  plugin=plugin.source, hook=caller.name)
+
+
+def _similar(a: str, b: str) -> bool:
+        return difflib.SequenceMatcher(None, a, b).ratio() > 0.75
+
+
+def _check_declarations(variant_names: set[str], plugins: list[LoadedPlugin],
+                        scenario: Scenario) -> None:
+    names = {p.name for p in plugins} | {p.source for p in plugins}
+    for plugin in plugins:
+        declare = getattr(plugin.obj, "declare_plugin", None)
+        if declare is None:
+            continue
+        plugin.declared = declare() or {}
+        required = plugin.declared.get("requires_variant") or []
+        if required and not variant_names & set(required):
+            raise PluginError(f"requires variant {' or '.join(required)}, but the scenario plays"
+                              f" '{scenario.variant}'", plugin=plugin.source)
+        for other in plugin.declared.get("requires_plugins") or []:
+            if other not in names:
+                raise PluginError(f"requires plugin '{other}', which the scenario does not load",
+                                  plugin=plugin.source)
+        for other in plugin.declared.get("conflicts_with") or []:
+            if other in names and other != plugin.name:
+                raise PluginError(f"conflicts with plugin '{other}'", plugin=plugin.source)
+
+
+def validate_options(variant: Variant, options: dict, scenario: Scenario) -> dict:
+    schema = Table({o.name: Field(o.type, default=o.default, choices=o.choices,
+                                  min=o.min, max=o.max) for o in variant.options})
+    return validate(options, schema, where=scenario.where, path="options")
+
+
+def load_ruleset(scenario: Scenario) -> tuple[Ruleset, Scenario]:
+    """Load the variant, plugins and components a scenario names. Returns the ruleset and the
+    scenario with its options completed by the variant's defaults."""
+    variants = discover_variants()
+    variant = variants.get(scenario.variant)
+    if variant is None:
+        known = ", ".join(sorted(variants)) or "none installed"
+        raise ConfigError(f"unknown variant '{scenario.variant}' (known: {known})",
+                          where=scenario.where, path="variant")
+    n = len(scenario.players)
+    if not variant.min_players <= n <= variant.max_players:
+        raise ConfigError(f"{variant.name} is for {variant.min_players}-{variant.max_players}"
+                          f" players, the scenario has {n}", where=scenario.where, path="players")
+    chain = variant_chain(variant, variants)
+    all_options = tuple(o for v in chain for o in v.options)
+    merged = replace(variant, options=all_options)
+    checked_options = validate_options(merged, dict(scenario.options), scenario)
+
+    pm = new_plugin_manager()
+    for v in chain:
+        for spec in v.hookspecs:
+            pm.add_hookspecs(spec)
+    loaded: list[LoadedPlugin] = [LoadedPlugin("components", "core.components", "core",
+                                               DefaultComponents())]
+    for v in chain:
+        for obj in v.plugins:
+            loaded.append(LoadedPlugin(v.name, getattr(obj, "__name__", repr(obj)), "variant", obj))
+    for i, entry in enumerate(scenario.plugins):
+        loaded.append(_load_scenario_plugin(entry, scenario, i))
+    for plugin in loaded:
+        _register(pm, plugin)
+    _check_pending(pm, loaded)
+    _check_declarations({v.name for v in chain}, loaded, scenario)
+
+    components_path = (scenario.resolve(scenario.components) if scenario.components
+                       else str(variant.components))
+    data = pm.hook.load_components(variant=variant, path=components_path)
+    where = components_path if not scenario.components else f"{components_path} (scenario components)"
+    if not isinstance(data, dict):
+        raise PluginError("load_components returned no component data", hook="load_components")
+    components = variant.check_components(data, where) if variant.check_components else data
+    return (Ruleset(variant, pm, components, components_path, loaded),
+            replace(scenario, options=checked_options))

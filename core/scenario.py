@@ -1,0 +1,119 @@
+"""Scenarios: a TOML file that pins everything deciding a game (variant, seed, players and their
+agents, options, plugins, component file). Validation is strict: unknown keys and wrong types are
+errors that name the key path."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from .components import read_toml
+from .errors import ConfigError
+from .schema import ArrayOf, Field, MapOf, Table, dict_default, list_default, validate
+
+AGENT_KINDS = ("human", "random", "heuristic")
+
+SCENARIO_SCHEMA = Table({
+    "name": Field(str, default=""),
+    "description": Field(str, default=""),
+    "variant": Field(str, doc="ruleset to play: see `peloponnes variants`"),
+    "seed": Field(int, default=1, min=0, doc="seed of all randomness (game i of a run uses seed + i)"),
+    "components": Field(str, default="", doc="component file replacing the variant's own"),
+    "plugins": Field(ArrayOf(str), default=list_default, doc="plugin files or module names"),
+    "options": Field(MapOf(Any), default=dict_default, doc="the variant's options"),
+    "players": Field(ArrayOf(Table({
+        "name": Field(str, default=""),
+        "agent": Field(str, default="random", choices=AGENT_KINDS),
+    }), min_len=1), doc="one table per seat, in seat order"),
+})
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    name: str
+    agent: str
+
+
+@dataclass(frozen=True)
+class Scenario:
+    variant: str
+    players: tuple[PlayerSpec, ...]
+    seed: int = 1
+    name: str = ""
+    description: str = ""
+    options: dict = field(default_factory=dict)
+    plugins: tuple[str, ...] = ()
+    components: str = ""
+    source: str = ""          # the file it came from, for messages and relative paths
+
+    @classmethod
+    def from_dict(cls, data: dict, *, where: str = "scenario", base_dir: Path | None = None
+                  ) -> "Scenario":
+        checked = validate(data, SCENARIO_SCHEMA, where=where)
+        players = tuple(
+            PlayerSpec(p["name"] or f"Player {i + 1}", p["agent"])
+            for i, p in enumerate(checked["players"]))
+        names = [p.name for p in players]
+        for i, name in enumerate(names):
+            if names.index(name) != i:
+                raise ConfigError(f"duplicate player name '{name}'", where=where,
+                                  path=f"players[{i}].name")
+        return cls(variant=checked["variant"], players=players, seed=checked["seed"],
+                   name=checked["name"], description=checked["description"],
+                   options=dict(checked["options"]), plugins=tuple(checked["plugins"]),
+                   components=checked["components"],
+                   source=str(base_dir / "scenario") if base_dir else "")
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> "Scenario":
+        path = Path(path)
+        data = read_toml(path)
+        scenario = cls.from_dict(data, where=str(path), base_dir=path.parent)
+        return replace(scenario, source=str(path))
+
+    @classmethod
+    def quick(cls, variant: str, players: int, *, agent: str = "random", seed: int = 1,
+              options: dict | None = None, plugins: tuple[str, ...] = (),
+              components: str = "") -> "Scenario":
+        """A scenario built in code (tests, benchmarks): ``players`` seats of one agent kind."""
+        return cls(variant=variant, seed=seed, options=dict(options or {}),
+                   plugins=tuple(plugins), components=components,
+                   players=tuple(PlayerSpec(f"Player {i + 1}", agent) for i in range(players)))
+
+    @property
+    def base_dir(self) -> Path:
+        return Path(self.source).parent if self.source else Path.cwd()
+
+    @property
+    def where(self) -> str:
+        return self.source or "scenario"
+
+    def with_agents(self, agent: str) -> "Scenario":
+        return replace(self, players=tuple(PlayerSpec(p.name, agent) for p in self.players))
+
+    def to_dict(self) -> dict:
+        """The scenario as TOML-ready data (what ``tomli_w`` writes and ``from_dict`` reads)."""
+        out: dict[str, Any] = {}
+        if self.name:
+            out["name"] = self.name
+        if self.description:
+            out["description"] = self.description
+        out["variant"] = self.variant
+        out["seed"] = self.seed
+        if self.components:
+            out["components"] = self.resolve(self.components)
+        if self.plugins:
+            out["plugins"] = [self.resolve(p) if p.endswith(".py") else p for p in self.plugins]
+        if self.options:
+            out["options"] = dict(self.options)
+        out["players"] = [{"name": p.name, "agent": p.agent} for p in self.players]
+        return out
+
+    def resolve(self, relative: str) -> str:
+        """A path named in the scenario: relative to the scenario's folder, else to the current
+        folder; returned as an absolute path when it exists, unchanged otherwise."""
+        for base in (self.base_dir, Path.cwd()):
+            candidate = (base / relative)
+            if candidate.exists():
+                return str(candidate.resolve())
+        return relative

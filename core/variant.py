@@ -1,0 +1,50 @@
+"""How a ruleset describes itself to the engine: a Variant, its options and its phases."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterator, Optional
+
+from .decisions import Decision
+
+PhaseFn = Callable[[Any], Optional[Iterator[Decision]]]
+
+
+@dataclass(frozen=True)
+class Phase:
+    """A step of a round: ``run(game)`` changes state and yields a Decision wherever a player
+    must choose (it may also be a plain function that yields nothing)."""
+    name: str
+    run: PhaseFn
+    rule: str = ""
+
+
+@dataclass(frozen=True)
+class VariantOption:
+    """An option a variant accepts in a scenario's ``[options]`` table."""
+    name: str
+    type: type
+    default: Any
+    description: str
+    choices: tuple | None = None
+    min: float | None = None
+    max: float | None = None
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A ruleset. ``plugins`` are registered, in order, for every game of this variant (after
+    the plugins of ``base``, when the variant is stacked on another). ``hookspecs`` are modules
+    of extra hook specifications the ruleset family defines (``core`` knows none of them)."""
+    name: str
+    title: str
+    description: str
+    min_players: int
+    max_players: int
+    components: Path
+    plugins: tuple = ()
+    base: str | None = None
+    options: tuple[VariantOption, ...] = ()
+    hookspecs: tuple = ()
+    rules_summary: str = ""
+    check_components: Callable[[dict, str], dict] | None = None  # validate, return filled-in

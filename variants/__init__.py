@@ -1,0 +1,1 @@
+"""The Peloponnes rulesets, each a pluggy plugin on the core engine."""

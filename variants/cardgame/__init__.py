@@ -1,0 +1,1 @@
+"""The Peloponnes card game (rules: shared/rules/cardgame.en.txt; plugin: ``plugin.py``)."""

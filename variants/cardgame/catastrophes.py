@@ -1,0 +1,165 @@
+"""cardgame: Catastrophes — Plague, Earthquake, Tempest, Drought, Decline; protection; and the
+uncovering at game end."""
+from __future__ import annotations
+
+import math
+from typing import Iterator
+
+from core import Decision, Option
+
+from .payments import blind_draws_possible, choose_coin_card
+from .state import COVERED, INTACT, REMOVED, CardPlayer, Placed
+
+RULE = "cardgame: Catastrophes"
+
+
+def protected(player: CardPlayer, catastrophe: str) -> bool:
+    """A building showing the protection symbol (built or under construction, not covered), or
+    at least 3 matching catastrophe symbols on the tableau's power and civilization cards (the
+    symbols stay visible on covered cards)."""
+    for p in player.buildings:
+        if p.active and catastrophe in p.card.get("protects", ()):
+            return True
+    symbols = 0
+    for p in player.tableau():
+        if p.is_civilization:
+            symbols += p.card["catastrophes"].count(catastrophe)
+        elif p.card["catastrophe"] == catastrophe:
+            symbols += 1
+    return symbols >= 3
+
+
+def strike(game, catastrophe: str) -> Iterator[Decision]:
+    """The catastrophe occurs for every player in turn order."""
+    st = game.state
+    st.fired.append(catastrophe)
+    game.emit("catastrophe", f"{RULE}: {catastrophe.capitalize()}", catastrophe=catastrophe)
+    for seat in st.order:
+        player = st.players[seat]
+        if protected(player, catastrophe):
+            game.emit("protected", RULE, seat=seat, catastrophe=catastrophe)
+            continue
+        yield from HANDLERS[catastrophe](game, player)
+
+
+def cover_or_remove(game, player: CardPlayer, catastrophe: str, choices: list[Placed]
+                    ) -> Iterator[Decision]:
+    """The player picks one of ``choices`` to be hit and covers it with a coin card or loses it."""
+    rule = f"{RULE}: {catastrophe.capitalize()}"
+    can_cover = bool(player.hand) or blind_draws_possible(game, player) > 0
+    options = []
+    for i, p in enumerate(choices):
+        if can_cover:
+            options.append(Option(f"cover:{i}", f"Cover {p.name} with a coin card", ("cover", p)))
+        options.append(Option(f"remove:{i}", f"Lose {p.name}", ("remove", p)))
+    action, target = (yield Decision(player.seat, "catastrophe", f"{catastrophe.capitalize()}"
+                                     " strikes: cover or lose a card", tuple(options), rule)).value
+    if action == "cover":
+        card = yield from choose_coin_card(game, player, f"Cover {target.name} with which coin"
+                                           " card?", "cover_coin_card", rule)
+        if card is not None:
+            target.cover = (card, catastrophe)
+            game.emit("covered", rule, seat=player.seat, card=target.id, catastrophe=catastrophe)
+            return
+    lose_card(game, player, target, rule)
+
+
+def lose_card(game, player: CardPlayer, placed: Placed, rule: str) -> None:
+    """A card leaves the tableau (or, just gained, never enters it) for the box; coin cards on or
+    under it go to the discard pile."""
+    if placed in player.tableau():
+        player.remove(placed)
+    for coin in (placed.under, placed.cover[0] if placed.cover else None):
+        if coin is not None:
+            game.state.coin_discard.append(coin)
+    if not placed.is_civilization:
+        game.state.boxed.append(placed.card)
+    game.state.lost_cards[player.seat] += 1
+    game.emit("card_lost", rule, seat=player.seat, card=placed.id)
+
+
+def plague(game, player: CardPlayer) -> Iterator[Decision]:
+    civ = player.civilization
+    if civ is not None and civ.active:
+        yield from cover_or_remove(game, player, "plague", [civ])
+
+
+def _a_third(game, player: CardPlayer, catastrophe: str, cards: list[Placed]
+             ) -> Iterator[Decision]:
+    candidates = [p for p in cards if p.active]
+    hits = game.hook.count_catastrophe_hits(game=game, seat=player.seat,
+                                            catastrophe=catastrophe, cards=candidates)
+    for _ in range(min(hits, len(candidates))):
+        yield from cover_or_remove(game, player, catastrophe, candidates)
+        candidates = [p for p in candidates if p.active and p in player.power_cards()]
+
+
+def earthquake(game, player: CardPlayer) -> Iterator[Decision]:
+    # Buildings under construction may be chosen (they are in the list like any other).
+    yield from _a_third(game, player, "earthquake", player.buildings)
+
+
+def tempest(game, player: CardPlayer) -> Iterator[Decision]:
+    yield from _a_third(game, player, "tempest", player.landscapes)
+
+
+def drought(game, player: CardPlayer) -> Iterator[Decision]:
+    """The power card (never the civilization) with the highest grain production; the player
+    chooses among ties. Our reading: a tableau producing no grain on power cards loses nothing."""
+    cards = [p for p in player.power_cards() if p.active]
+    top = max((p.card["production"]["grain"] for p in cards), default=0)
+    if top > 0:
+        yield from cover_or_remove(game, player, "drought",
+                                   [p for p in cards if p.card["production"]["grain"] == top])
+
+
+def decline(game, player: CardPlayer) -> Iterator[Decision]:
+    rule = f"{RULE}: Decline"
+    if player.luxury:
+        game.emit("luxury_lost", rule, seat=player.seat, amount=player.luxury)
+        player.luxury = 0
+    if player.luxury_card != INTACT:
+        return
+    can_cover = bool(player.hand) or blind_draws_possible(game, player) > 0
+    options = [Option("remove", "Remove the luxury card (no more luxury goods this game)")]
+    if can_cover:
+        options.insert(0, Option("cover", "Cover the luxury card with a coin card (max 3 luxury)"))
+    answer = yield Decision(player.seat, "catastrophe", "Decline: cover or remove your luxury"
+                            " card", tuple(options), rule)
+    if answer.id == "cover":
+        card = yield from choose_coin_card(game, player, "Cover the luxury card with which coin"
+                                           " card?", "cover_coin_card", rule)
+        if card is not None:
+            player.luxury_card = COVERED
+            player.luxury_card_cover = card
+            game.emit("covered", rule, seat=player.seat, card="luxury card", catastrophe="decline")
+            return
+    player.luxury_card = REMOVED
+    game.emit("card_lost", rule, seat=player.seat, card="luxury card")
+
+
+HANDLERS = {"plague": plague, "earthquake": earthquake, "tempest": tempest,
+            "drought": drought, "decline": decline}
+
+
+def uncover_protected(game) -> None:
+    """cardgame: Game End — protection gained after a catastrophe uncovers the cards it
+    covered; the coin cards go to the discard pile."""
+    rule = "cardgame: Catastrophes (protection gained later)"
+    st = game.state
+    for player in st.players:
+        for p in player.tableau():
+            if p.cover is not None and protected(player, p.cover[1]):
+                st.coin_discard.append(p.cover[0])
+                game.emit("uncovered", rule, seat=player.seat, card=p.id)
+                p.cover = None
+        if player.luxury_card == COVERED and protected(player, "decline"):
+            st.coin_discard.append(player.luxury_card_cover)
+            player.luxury_card = INTACT
+            player.luxury_card_cover = None
+            game.emit("uncovered", rule, seat=player.seat, card="luxury card")
+
+
+def default_hits(cards) -> int:
+    """A third, rounded up."""
+    return math.ceil(len(cards) / 3)

@@ -1,0 +1,206 @@
+"""The Peloponnes card game as a pluggy plugin: registers the variant and implements the core's
+hooks and the family's hooks (defaults that house rules override)."""
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+from core import Variant, hookimpl
+from variants.common import hookspecs as family_hookspecs
+from variants.common.scoring import lower_total_score
+
+from . import bot
+from .catastrophes import default_hits
+from .rules import FINAL_PHASES, ROUND_PHASES
+from .schema import check_components
+from .setup import setup
+from .state import INTACT, luxury_cap
+from .view import view
+
+HERE = Path(__file__).parent
+
+RULES_SUMMARY = """\
+Setup: civilization cards dealt at random; turn order by their arrow number; coin cards dealt
+per civilization; power cards A over B over C; catastrophe markers on the first space.
+Each of 8 rounds: 1. Reveal (players' count open, the rest of 6 in the Conquest row; the first
+two cards advance catastrophe markers) · 2. Catastrophes/Supply · 3. Bidding (displacement;
+Conquest row +3, cannot be outbid; pass = 3 coin cards) · 4. Turn order by bid · 5. Gain power
+cards (build, put under construction, or lose) · 6. Income.
+Game end: final supply, uncover cards protected later; score = lower of population and power."""
+
+
+def make_variant() -> Variant:
+    return Variant(
+        name="cardgame",
+        title="Peloponnes card game",
+        description="The card game: power cards, coin cards with resource backs, catastrophe tracks.",
+        min_players=2, max_players=5,
+        components=HERE / "components.toml",
+        plugins=(CardGame(),),
+        hookspecs=(family_hookspecs,),
+        rules_summary=RULES_SUMMARY,
+        check_components=check_components,
+    )
+
+
+class CardGame:
+    """Hook implementations of the card game."""
+
+    # --- core hooks ---------------------------------------------------------------------
+    @hookimpl
+    def setup_game(self, game):
+        setup(game)
+
+    @hookimpl
+    def count_rounds(self, game):
+        return game.components["rules"]["rounds"]
+
+    @hookimpl
+    def list_setup_phases(self, game):
+        return []
+
+    @hookimpl
+    def list_round_phases(self, game):
+        return list(ROUND_PHASES)
+
+    @hookimpl
+    def list_final_phases(self, game):
+        return list(FINAL_PHASES)
+
+    @hookimpl
+    def view_for_seat(self, game, seat):
+        return view(game, seat)
+
+    @hookimpl
+    def describe_seat(self, game, seat):
+        player = game.state.players[seat]
+        return {"civilization": player.civilization_name}
+
+    @hookimpl
+    def score_seat(self, game, seat):
+        """cardgame: Scoring."""
+        player = game.state.players[seat]
+        card = game.components["luxury_card"]
+        intact = player.luxury_card == INTACT
+        population = (player.population() + player.hand["inhabitant"]
+                      + (card["inhabitants"] if intact else 0))
+        per_point = game.components["rules"]["coin_cards_per_power_point"]
+        power = (player.power() + (player.hand_size() + player.luxury) // per_point
+                 + (card["power"] if intact else 0))
+        return lower_total_score(population, power, player.luxury)
+
+    @hookimpl
+    def collect_metrics(self, game):
+        st = game.state
+        result = game.result
+        scores = [s.value for s in result.scores]
+        ordered = sorted(scores, reverse=True)
+        metrics = {
+            "rounds": game.round - 1,
+            "decisions": game.decisions,
+            "winner_score": ordered[0],
+            "winning_margin": ordered[0] - ordered[1] if len(ordered) > 1 else 0,
+            "balance_gap": sum(abs(s.details["population"] - s.details["power"])
+                               for s in result.scores) / len(scores),
+            "catastrophes": len(st.fired),
+            "cards_lost": sum(st.lost_cards.values()),
+            "luxury": sum(p.luxury for p in st.players) / len(st.players),
+            "tie": 1 if result.tie else 0,
+        }
+        for seat, value in enumerate(scores):
+            metrics[f"score_seat{seat + 1}"] = value
+        return metrics
+
+    @hookimpl
+    def check_invariants(self, game):
+        return invariants(game)
+
+    @hookimpl
+    def choose_heuristic(self, view, decision):
+        return bot.choose(view, decision)
+
+    # --- family hooks: the card game's defaults ---------------------------------------------
+    @hookimpl
+    def count_revealed(self, game):
+        total = game.components["rules"]["cards_revealed"]
+        open_count = min(game.num_players, total)
+        return open_count, total - open_count
+
+    @hookimpl
+    def conquest_surcharge(self, game, seat):
+        return game.components["rules"]["conquest_surcharge"]
+
+    @hookimpl
+    def minimum_bid(self, game, seat, card, conquest):
+        """cardgame: 3. Bidding; Special Buildings: Barracks + Stockade."""
+        if not conquest:
+            return card["value"]
+        player = game.state.players[seat]
+        discount = sum(p.card.get("conquest_discount", 0) for p in player.active_cards()
+                       if not p.is_civilization)
+        surcharge = game.hook.conquest_surcharge(game=game, seat=seat)
+        return max(card["value"], card["value"] + surcharge - discount)
+
+    @hookimpl
+    def bid_bonus_halves(self, game, seat):
+        """cardgame: Special Buildings: Market + Agora (1/2 each)."""
+        player = game.state.players[seat]
+        return sum(p.card.get("bid_bonus_halves", 0) for p in player.active_cards()
+                   if not p.is_civilization)
+
+    @hookimpl
+    def count_catastrophe_hits(self, game, seat, catastrophe, cards):
+        return default_hits(cards)
+
+    @hookimpl
+    def compute_income(self, game, seat, population):
+        """The summary card: the last row whose population the player reaches."""
+        row = [r for r in game.components["income"] if r["population"] <= population][-1]
+        return row["coin_cards"], row["luxury"]
+
+
+def invariants(game) -> list[str]:
+    """Coin cards conserved (per symbol), power cards conserved, luxury within its cap, no
+    negative counts."""
+    st = game.state
+    problems = []
+    coins = Counter(st.coin_pile) + Counter(st.coin_discard)
+    for player in st.players:
+        for sym, n in player.hand.items():
+            if n < 0:
+                problems.append(f"seat {player.seat}: {n} {sym} coin cards in hand")
+        coins.update(player.hand)
+        for p in player.tableau():
+            if p.under:
+                coins[p.under] += 1
+            if p.cover:
+                coins[p.cover[0]] += 1
+        if player.luxury_card_cover:
+            coins[player.luxury_card_cover] += 1
+        if not 0 <= player.luxury <= luxury_cap(game, player):
+            problems.append(f"seat {player.seat}: luxury {player.luxury} outside 0.."
+                            f"{luxury_cap(game, player)}")
+    for slot in st.slots:
+        if slot.bid is not None:
+            coins.update(slot.bid.payment)
+    if st.auction is not None and st.auction.moving is not None:
+        coins.update(st.auction.moving.payment)
+    expected = {s: n for s, n in game.components["coin_cards"].items() if s in
+                ("wood", "stone", "grain", "inhabitant")}
+    if dict(+coins) != {s: n for s, n in expected.items() if n}:
+        problems.append(f"coin cards not conserved: {dict(coins)} != {expected}")
+    cards = (len(st.power_pile) + len(st.slots) + len(st.boxed)
+             + sum(len(p.power_cards()) for p in st.players))
+    if cards != len(game.components["power_cards"]):
+        problems.append(f"power cards not conserved: {cards}")
+    for cat, space in st.tracks.items():
+        if not 1 <= space <= game.components["catastrophe_tracks"][cat]:
+            problems.append(f"catastrophe marker {cat} on space {space}")
+    return problems
+
+
+
+
+@hookimpl
+def register_variants():
+    return [make_variant()]

@@ -1,0 +1,229 @@
+"""The card game's round (cardgame: Gameplay 1-6) and its end (cardgame: Game End)."""
+from __future__ import annotations
+
+from typing import Iterator
+
+from core import Decision, Option, Phase
+from variants.common.auction import Auction, Slot, order_by_bids, run_auction
+
+from .catastrophes import lose_card, strike, uncover_protected
+from .payments import (blind_draws_possible, can_pay, choose_coin_card, coin_funds,
+                       pay_coin_cards, pay_missing)
+from .state import CardPlayer, Placed, draw_to_hand, gain_luxury
+from .supply import supply
+
+REVEAL = "cardgame: 1. Reveal Power Cards"
+CATASTROPHES = "cardgame: 2. Catastrophes/Supply"
+BIDDING = "cardgame: 3. Bidding"
+TURN_ORDER = "cardgame: 4. Turn order"
+GAIN = "cardgame: 5. Gain Power Cards"
+INCOME = "cardgame: 6. Income"
+GAME_END = "cardgame: Game End"
+
+
+def card_label(card: dict) -> str:
+    return f"{card['name']} ({card['kind']}, value {card['value']})"
+
+
+# --- 1. Reveal ----------------------------------------------------------------------------------
+
+def reveal(game) -> None:
+    """As many cards as players, then the Conquest row up to 6 in all; the catastrophe symbols of
+    the first two cards drawn advance their markers."""
+    st = game.state
+    open_count, conquest_count = game.hook.count_revealed(game=game)
+    drawn = []
+    for _ in range(open_count + conquest_count):
+        if not st.power_pile:
+            break
+        drawn.append(st.power_pile.pop())
+    st.slots = [Slot(i, card, conquest=i >= open_count) for i, card in enumerate(drawn)]
+    game.emit("revealed", REVEAL, open=[c["id"] for c in drawn[:open_count]],
+              conquest=[c["id"] for c in drawn[open_count:]])
+    tracks = game.components["catastrophe_tracks"]
+    for card in drawn[:game.components["rules"]["catastrophe_cards_per_round"]]:
+        cat = card["catastrophe"]
+        if cat in st.fired or cat in st.due:
+            continue  # a catastrophe cannot happen twice: the marker stays where it is
+        st.tracks[cat] += 1
+        game.emit("catastrophe_advanced", REVEAL, catastrophe=cat, space=st.tracks[cat],
+                  of=tracks[cat])
+        if st.tracks[cat] >= tracks[cat]:
+            st.due.append(cat)
+    if any(card.get("supply") for card in drawn):
+        st.supply_due = True
+
+
+# --- 2. Catastrophes / Supply ------------------------------------------------------------------
+
+def catastrophes_and_supply(game) -> Iterator[Decision]:
+    st = game.state
+    while st.due:
+        yield from strike(game, st.due.pop(0))
+    if st.supply_due:
+        st.supply_due = False
+        game.emit("supply", CATASTROPHES)
+        yield from supply(game)
+
+
+# --- 3. Bidding -------------------------------------------------------------------------------
+
+class CoinCardPurse:
+    """The card game's side of the shared auction: bids are coin cards."""
+    rule = BIDDING
+
+    def __init__(self, game):
+        self.game = game
+        self.players = game.state.players
+        self.label = card_label
+
+    def minimum(self, seat: int, slot: Slot) -> int:
+        return self.game.hook.minimum_bid(game=self.game, seat=seat, card=slot.card,
+                                          conquest=slot.conquest)
+
+    def bonus_halves(self, seat: int) -> int:
+        return self.game.hook.bid_bonus_halves(game=self.game, seat=seat)
+
+    def funds(self, seat: int) -> int:
+        return coin_funds(self.game, self.players[seat])
+
+    def pay(self, seat: int, amount: int) -> Iterator[Decision]:
+        return (yield from pay_coin_cards(self.game, self.players[seat], amount, BIDDING))
+
+    def refund(self, seat: int, payment: list[str]) -> None:
+        for card in payment:
+            self.players[seat].hand[card] += 1
+
+    def passed(self, seat: int) -> None:
+        draw_to_hand(self.game, self.players[seat], self.game.components["rules"]["pass_coin_cards"])
+
+    def withdrew(self, seat: int) -> None:
+        draw_to_hand(self.game, self.players[seat],
+                     self.game.components["rules"]["withdraw_coin_cards"])
+
+
+def bidding(game) -> Iterator[Decision]:
+    st = game.state
+    st.auction = Auction(st.slots, CoinCardPurse(game), game.emit)
+    yield from run_auction(st.auction, list(st.order))
+    st.bids = st.auction.bids
+    st.auction = None
+
+
+# --- 4. Turn order ----------------------------------------------------------------------------
+
+def turn_order(game) -> None:
+    """By coin cards bid, highest first; ties keep their relative order; a pass counts 0; the
+    Market/Agora bonus does not count."""
+    st = game.state
+    st.order = order_by_bids(st.order, st.bids)
+    game.emit("turn_order", TURN_ORDER, order=list(st.order))
+
+
+# --- 5. Gain power cards ----------------------------------------------------------------------
+
+def gain(game) -> Iterator[Decision]:
+    """Winning coin cards go to the discard pile, unbid cards leave the game; then, in the new
+    turn order, each winner adds its card (a card stays in its slot until it is placed)."""
+    st = game.state
+    won = {}
+    for slot in list(st.slots):
+        if slot.bid is None:
+            st.boxed.append(slot.card)
+            st.slots.remove(slot)
+            game.emit("card_unclaimed", BIDDING, card=slot.card["id"])
+        else:
+            won[slot.bid.seat] = slot
+            st.coin_discard.extend(slot.bid.payment)
+            slot.bid.payment = []
+    st.bids = {}
+    for seat in st.order:
+        player = st.players[seat]
+        player.new_card = None
+        if seat in won:
+            slot = won[seat]
+            yield from add_power_card(game, player, slot.card)
+            st.slots.remove(slot)
+
+
+def add_power_card(game, player: CardPlayer, card: dict) -> Iterator[Decision]:
+    placed = Placed(card)
+    if card["kind"] == "landscape":
+        player.landscapes.append(placed)
+        player.new_card = placed
+        game.emit("gained", GAIN, seat=player.seat, card=card["id"], built=True)
+        return
+    rule = f"{GAIN}: Paying resources for building cards"
+    cost = card.get("cost", {})
+    production = {r: player.production(r) for r in ("wood", "stone")}  # the new one excluded
+    missing = {r: max(0, cost.get(r, 0) - production[r]) for r in production}
+    options = []
+    if can_pay(player, missing):
+        options.append(Option("build", f"Build {card['name']} now (cost {cost}, production"
+                              f" {production})"))
+    if player.hand or blind_draws_possible(game, player):
+        options.append(Option("mortgage", f"Put a coin card under {card['name']} (under"
+                              " construction, pay at the next supply)"))
+    options.append(Option("lose", f"Give up {card['name']}"))
+    answer = yield Decision(player.seat, "build", f"You gained {card['name']}: build it?",
+                            tuple(options), rule)
+    if answer.id == "lose":
+        lose_card(game, player, placed, rule)
+        return
+    if answer.id == "mortgage":
+        placed.under = yield from choose_coin_card(
+            game, player, f"Which coin card goes under {card['name']}?", "mortgage_coin_card", rule)
+    else:
+        luxury_used = yield from pay_missing(game, player, missing, rule)
+        if not luxury_used:
+            excess = sum(max(0, production[r] - cost.get(r, 0)) for r in production)
+            gain_luxury(game, player, excess, "cardgame: Luxury Goods 1.", "excess production")
+    player.buildings.append(placed)
+    player.new_card = placed
+    game.emit("gained", GAIN, seat=player.seat, card=card["id"], built=placed.under is None)
+
+
+# --- 6. Income --------------------------------------------------------------------------------
+
+def income(game) -> None:
+    st = game.state
+    for seat in st.order:
+        player = st.players[seat]
+        new = player.new_card
+        if new is not None and (new in player.power_cards()):
+            one_time = new.card.get("one_time", {})
+            if one_time.get("coin_cards"):
+                draw_to_hand(game, player, one_time["coin_cards"])
+            if one_time.get("luxury"):
+                gain_luxury(game, player, one_time["luxury"], INCOME, "one-time income")
+        player.new_card = None
+        population = player.population()
+        coins, luxury = game.hook.compute_income(game=game, seat=seat, population=population)
+        coins += sum(p.card.get("income_coin_cards", 0) for p in player.active_cards()
+                     if not p.is_civilization)
+        drawn = draw_to_hand(game, player, coins)
+        if luxury:
+            gain_luxury(game, player, luxury, "cardgame: Luxury Goods 3.", "income")
+        game.emit("income", INCOME, seat=seat, population=population, coin_cards=drawn)
+
+
+# --- Game end ---------------------------------------------------------------------------------
+
+def final_supply(game) -> Iterator[Decision]:
+    game.emit("supply", GAME_END, final=True)
+    yield from supply(game)
+
+
+ROUND_PHASES = [
+    Phase("reveal", reveal, REVEAL),
+    Phase("catastrophes_supply", catastrophes_and_supply, CATASTROPHES),
+    Phase("bidding", bidding, BIDDING),
+    Phase("turn_order", turn_order, TURN_ORDER),
+    Phase("gain", gain, GAIN),
+    Phase("income", income, INCOME),
+]
+
+FINAL_PHASES = [
+    Phase("final_supply", final_supply, GAME_END),
+    Phase("uncover", uncover_protected, GAME_END),
+]

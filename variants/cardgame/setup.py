@@ -1,0 +1,36 @@
+"""cardgame: Setup."""
+from __future__ import annotations
+
+from collections import Counter
+
+from .state import CATASTROPHES, CardPlayer, CardState, Placed
+
+RULE = "cardgame: Setup"
+
+
+def setup(game) -> None:
+    comps = game.components
+    rng = game.rng
+    civs = rng.sample(comps["civilizations"], game.num_players)
+    coin_pile = [sym for sym, n in comps["coin_cards"].items()
+                 if sym in ("wood", "stone", "grain", "inhabitant") for _ in range(n)]
+    rng.shuffle(coin_pile)
+    # The pile's top is the list's end: C at the bottom, then B, then A on top.
+    power_pile: list[dict] = []
+    for era in ("C", "B", "A"):
+        stack = [c for c in comps["power_cards"] if c["era"] == era]
+        rng.shuffle(stack)
+        power_pile.extend(stack)
+    players = []
+    for seat, civ in enumerate(civs):
+        player = CardPlayer(seat, Placed(civ, is_civilization=True))
+        for _ in range(civ["coin_cards"]):
+            if coin_pile:
+                player.hand[coin_pile.pop()] += 1
+        players.append(player)
+    order = sorted(range(game.num_players), key=lambda s: civs[s]["arrow"])
+    game.state = CardState(players=players, order=order, power_pile=power_pile,
+                           coin_pile=coin_pile, tracks={c: 1 for c in CATASTROPHES},
+                           lost_cards=Counter())
+    game.emit("setup", RULE, civilizations=[c["id"] for c in civs], order=order,
+              hands=[dict(p.hand) for p in players])

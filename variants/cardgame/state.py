@@ -1,0 +1,159 @@
+"""The card game's table: players' tableaux and hands, the coin-card pile, the power-card pile and
+the catastrophe tracks. Pure data and the bookkeeping every rule needs (draw, discard, production,
+population, luxury cap); the rules themselves live in the phase modules."""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+RESOURCES = ("wood", "stone", "grain")
+CATASTROPHES = ("plague", "earthquake", "tempest", "drought", "decline")
+
+# Where a luxury card or civilization card stands after catastrophes.
+INTACT, COVERED, REMOVED = "intact", "covered", "removed"
+
+
+@dataclass(eq=False)
+class Placed:
+    """A power card or civilization card in a tableau. ``under``: the coin card of a building
+    under construction; ``cover``: (coin card, catastrophe) when laid to waste."""
+    card: dict
+    is_civilization: bool = False
+    under: str | None = None
+    cover: tuple[str, str] | None = None
+
+    @property
+    def active(self) -> bool:
+        return self.cover is None
+
+    @property
+    def id(self) -> str:
+        return self.card["id"]
+
+    @property
+    def name(self) -> str:
+        return self.card["name"]
+
+    @property
+    def kind(self) -> str:
+        return "civilization" if self.is_civilization else self.card["kind"]
+
+
+@dataclass(eq=False)
+class CardPlayer:
+    seat: int
+    civilization: Placed | None                      # None once removed (Plague, supply)
+    hand: Counter = field(default_factory=Counter)
+    buildings: list[Placed] = field(default_factory=list)
+    landscapes: list[Placed] = field(default_factory=list)
+    luxury: int = 0
+    luxury_card: str = INTACT
+    luxury_card_cover: str | None = None
+    new_card: Placed | None = None
+
+    def __post_init__(self):
+        self.civilization_name = self.civilization.name
+
+    def tableau(self) -> list[Placed]:
+        """Every card in front of the player, civilization included (even when covered)."""
+        civ = [self.civilization] if self.civilization is not None else []
+        return [*reversed(self.buildings), *civ, *self.landscapes]
+
+    def power_cards(self) -> list[Placed]:
+        return [*self.buildings, *self.landscapes]
+
+    def active_cards(self) -> list[Placed]:
+        return [p for p in self.tableau() if p.active]
+
+    def production(self, resource: str, exclude: Placed | None = None) -> int:
+        return sum(p.card["production"][resource] for p in self.active_cards() if p is not exclude)
+
+    def population(self) -> int:
+        """Inhabitants on active tableau cards (the luxury card's are not counted here)."""
+        return sum(p.card["inhabitants"] for p in self.active_cards())
+
+    def power(self) -> int:
+        return sum(p.card["power"] for p in self.active_cards())
+
+    def hand_size(self) -> int:
+        return sum(self.hand.values())
+
+    def remove(self, placed: Placed) -> None:
+        if placed is self.civilization:
+            self.civilization = None
+        elif placed in self.buildings:
+            self.buildings.remove(placed)
+        else:
+            self.landscapes.remove(placed)
+
+
+@dataclass
+class CardState:
+    players: list[CardPlayer]
+    order: list[int]                       # turn order, seats
+    power_pile: list[dict]                 # top of the pile = last element
+    coin_pile: list[str]                   # top = last element
+    coin_discard: list[str] = field(default_factory=list)
+    tracks: dict[str, int] = field(default_factory=dict)     # marker space, 1 = start
+    fired: list[str] = field(default_factory=list)           # catastrophes that occurred
+    due: list[str] = field(default_factory=list)             # reached the end, not yet resolved
+    supply_due: bool = False
+    boxed: list[dict] = field(default_factory=list)          # power cards out of the game
+    slots: list = field(default_factory=list)                # this round's auction slots
+    bids: dict = field(default_factory=dict)
+    auction: object = None                                   # the auction while bidding runs
+    lost_cards: Counter = field(default_factory=Counter)     # per seat, cards lost (metrics)
+
+
+def draw_coin(game) -> str | None:
+    """Top coin card of the pile; the discard pile is shuffled into a new pile when it runs out
+    (cardgame 5. Gain Power Cards). None when both are empty."""
+    st = game.state
+    if not st.coin_pile and st.coin_discard:
+        st.coin_pile = st.coin_discard
+        st.coin_discard = []
+        game.rng.shuffle(st.coin_pile)
+        game.emit("coin_pile_reshuffled", "cardgame: 5. Gain Power Cards", cards=len(st.coin_pile))
+    return st.coin_pile.pop() if st.coin_pile else None
+
+
+def draw_to_hand(game, player: CardPlayer, count: int) -> int:
+    drawn = 0
+    for _ in range(count):
+        card = draw_coin(game)
+        if card is None:
+            break
+        player.hand[card] += 1
+        drawn += 1
+    return drawn
+
+
+def discard_from_hand(game, player: CardPlayer, symbol: str, count: int = 1) -> None:
+    assert player.hand[symbol] >= count, (symbol, count, player.hand)
+    player.hand[symbol] -= count
+    if not player.hand[symbol]:
+        del player.hand[symbol]
+    game.state.coin_discard.extend([symbol] * count)
+
+
+def take_from_hand(player: CardPlayer, symbol: str) -> str:
+    player.hand[symbol] -= 1
+    if not player.hand[symbol]:
+        del player.hand[symbol]
+    return symbol
+
+
+def luxury_cap(game, player: CardPlayer) -> int:
+    """17 (reverse side of the luxury card), 3 after Decline covered it, 0 once it is removed
+    (cardgame Luxury Goods; Catastrophes: Decline)."""
+    rules = game.components["rules"]
+    return {INTACT: rules["luxury_max"], COVERED: rules["luxury_max_after_decline"],
+            REMOVED: 0}[player.luxury_card]
+
+
+def gain_luxury(game, player: CardPlayer, amount: int, rule: str, why: str) -> int:
+    gained = max(0, min(amount, luxury_cap(game, player) - player.luxury))
+    if gained:
+        player.luxury += gained
+        game.emit("luxury_gained", rule, seat=player.seat, amount=gained, why=why)
+    return gained

@@ -1,0 +1,95 @@
+"""cardgame: Supply — feed the inhabitants, then complete the buildings under construction."""
+from __future__ import annotations
+
+from typing import Iterator
+
+from core import Decision, Option
+
+from .catastrophes import lose_card
+from .payments import can_pay, pay_missing
+from .state import CardPlayer, discard_from_hand, gain_luxury
+
+RULE = "cardgame: Supply"
+
+
+def supply(game) -> Iterator[Decision]:
+    for seat in game.state.order:
+        player = game.state.players[seat]
+        yield from feed(game, player)
+        yield from complete_buildings(game, player)
+
+
+def feed(game, player: CardPlayer) -> Iterator[Decision]:
+    """Every inhabitant except the luxury card's eats one grain: production first, then grain
+    coin cards or luxury goods; or pay inhabitant coin cards or remove cards until population
+    equals production. Excess grain production becomes luxury goods. Our reading: only the
+    excess at the start of feeding counts (removing cards never creates luxury)."""
+    rule = f"{RULE} (feeding)"
+    grain, people = player.production("grain"), player.population()
+    if grain >= people:
+        gain_luxury(game, player, grain - people, "cardgame: Luxury Goods 2.", "excess grain")
+        game.emit("fed", rule, seat=player.seat, inhabitants=people, grain=grain)
+        return
+    paid = 0
+    while True:
+        missing = player.population() - player.production("grain") - paid
+        if missing <= 0:
+            break
+        options = []
+        if player.hand["grain"]:
+            options.append(Option("grain", "Pay a coin card showing grain", "grain"))
+        if player.luxury:
+            options.append(Option("luxury", "Pay a luxury good", "luxury"))
+        if player.hand["inhabitant"]:
+            options.append(Option("inhabitant", "Pay a coin card showing an inhabitant",
+                                  "inhabitant"))
+        for i, p in enumerate(player.tableau()):
+            if p.active and p.card["inhabitants"] > 0:
+                options.append(Option(f"remove:{i}", f"Remove {p.name} ({p.card['inhabitants']}"
+                                      " inhabitants)", p))
+        answer = yield Decision(player.seat, "feed", f"{missing} inhabitant(s) unfed: how?",
+                                tuple(options), rule)
+        if answer.value == "luxury":
+            player.luxury -= 1
+            paid += 1
+        elif answer.value in ("grain", "inhabitant"):
+            discard_from_hand(game, player, answer.value)
+            paid += 1
+        else:
+            lose_card(game, player, answer.value, rule)
+    game.emit("fed", rule, seat=player.seat, inhabitants=player.population(),
+              grain=player.production("grain"))
+
+
+def complete_buildings(game, player: CardPlayer) -> Iterator[Decision]:
+    """Buildings under construction are completed against production summed once for all of
+    them (the note in the rulebook), the rest from coin cards or luxury goods; no luxury goods are
+    gained. Our reading: the coin card beneath a completed building returns to its owner's hand
+    (the rulebook sends it to the discard pile only when the building is lost)."""
+    rule = f"{RULE} (buildings under construction)"
+    pending = [p for p in player.buildings if p.under is not None]
+    if not pending:
+        return
+    production = {r: player.production(r) for r in ("wood", "stone")}
+    chosen: list = []
+    total = {"wood": 0, "stone": 0}
+    for p in pending:
+        cost = p.card.get("cost", {})
+        with_it = {r: total[r] + cost.get(r, 0) for r in total}
+        missing = {r: max(0, with_it[r] - production[r]) for r in total}
+        options = [Option("lose", f"Give up {p.name} (its coin card is discarded)", False)]
+        if can_pay(player, missing):
+            options.insert(0, Option("complete", f"Complete {p.name}", True))
+        answer = yield Decision(player.seat, "complete", f"Complete {p.name} (cost {cost})?",
+                                tuple(options), rule)
+        if answer.value:
+            chosen.append(p)
+            total = with_it
+        else:
+            lose_card(game, player, p, rule)
+    missing = {r: max(0, total[r] - production[r]) for r in total}
+    yield from pay_missing(game, player, missing, rule)
+    for p in chosen:
+        player.hand[p.under] += 1
+        p.under = None
+        game.emit("completed", rule, seat=player.seat, card=p.id)

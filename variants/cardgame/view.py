@@ -1,0 +1,55 @@
+"""What one seat sees: its own hand, everybody's tableau and luxury, the hand *sizes* of the
+others, the revealed cards with their bids, the catastrophe tracks and the piles' sizes."""
+from __future__ import annotations
+
+from .state import CardPlayer, Placed, luxury_cap
+
+
+def placed_view(p: Placed) -> dict:
+    return {"id": p.id, "name": p.name, "kind": p.kind, "card": p.card,
+            "under_construction": p.under is not None,
+            "covered_by": p.cover[1] if p.cover else None}
+
+
+def player_view(game, player: CardPlayer, own: bool) -> dict:
+    out = {
+        "seat": player.seat,
+        "name": game.seats[player.seat].name,
+        "civilization": player.civilization.name if player.civilization else None,
+        "buildings": [placed_view(p) for p in player.buildings],
+        "landscapes": [placed_view(p) for p in player.landscapes],
+        "civilization_card": placed_view(player.civilization) if player.civilization else None,
+        "luxury": player.luxury,
+        "luxury_cap": luxury_cap(game, player),
+        "luxury_card": player.luxury_card,
+        "hand_size": player.hand_size(),
+        "population": player.population(),
+        "power": player.power(),
+        "production": {r: player.production(r) for r in ("wood", "stone", "grain")},
+    }
+    if own:
+        out["hand"] = dict(player.hand)
+    return out
+
+
+def view(game, seat: int) -> dict:
+    st = game.state
+    return {
+        "variant": "cardgame",
+        "seat": seat,
+        "round": game.round,
+        "rounds": game.components["rules"]["rounds"],
+        "order": list(st.order),
+        "me": player_view(game, st.players[seat], own=True),
+        "players": [player_view(game, p, own=p.seat == seat) for p in st.players],
+        "slots": [{"index": s.index, "card": s.card, "conquest": s.conquest,
+                   "bid": None if s.bid is None else {"seat": s.bid.seat, "amount": s.bid.amount}}
+                  for s in st.slots],
+        "tracks": dict(st.tracks),
+        "track_lengths": {k: v for k, v in game.components["catastrophe_tracks"].items()
+                          if isinstance(v, int)},
+        "fired": list(st.fired),
+        "coin_pile": len(st.coin_pile),
+        "coin_discard": len(st.coin_discard),
+        "power_pile": len(st.power_pile),
+    }

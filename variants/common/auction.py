@@ -1,0 +1,134 @@
+"""The displacement auction both games share (cardgame 3. Bidding; boardgame B. Bidding).
+
+In turn order each seat bids on one card (at least its minimum, and more than any bid already on
+it) or passes. An outbid seat must at once move its bid, unchanged, to another card where it is
+legal (which may displace another bid, and so on) or withdraw it. Bids on the Conquest row cannot
+be outbid. What a bid is paid with, and what passing or withdrawing earns, belongs to the
+variant: it supplies a ``Purse``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterator, Protocol
+
+from core import Decision, Option
+
+
+@dataclass
+class Bid:
+    seat: int
+    amount: int          # coins paid: what turn order counts
+    payment: Any         # the variant's record of what was paid, handed back on withdrawal
+
+
+@dataclass
+class Slot:
+    index: int
+    card: dict
+    conquest: bool
+    bid: Bid | None = None
+
+
+class Purse(Protocol):
+    """What a variant supplies to the auction."""
+    rule: str                                   # rulebook section, e.g. "cardgame: 3. Bidding"
+
+    def label(self, card: dict) -> str: ...
+    def minimum(self, seat: int, slot: Slot) -> int: ...
+    def bonus_halves(self, seat: int) -> int: ...
+    def funds(self, seat: int) -> int: ...
+    def pay(self, seat: int, amount: int) -> Iterator[Decision]: ...   # returns the payment
+    def refund(self, seat: int, payment: Any) -> None: ...
+    def passed(self, seat: int) -> None: ...
+    def withdrew(self, seat: int) -> None: ...
+
+
+@dataclass
+class Auction:
+    slots: list[Slot]
+    purse: Purse
+    emit: Any
+    bids: dict[int, Bid] = field(default_factory=dict)
+    moving: Bid | None = None       # an outbid bid while its owner decides where it goes
+
+    def least_to_take(self, seat: int, slot: Slot) -> int | None:
+        """The smallest bid ``seat`` may place on ``slot`` now, or None when it cannot."""
+        least = self.purse.minimum(seat, slot)
+        held = slot.bid
+        if held is not None:
+            if slot.conquest:
+                return None
+            # effective bids in half coins: 2 * amount + bonus must be strictly higher
+            need = 2 * held.amount + self.purse.bonus_halves(held.seat) - self.purse.bonus_halves(seat)
+            least = max(least, need // 2 + 1)
+        return least
+
+    def can_move_to(self, bid: Bid, slot: Slot) -> bool:
+        least = self.least_to_take(bid.seat, slot)
+        return least is not None and bid.amount >= least
+
+    def turn(self, seat: int) -> Iterator[Decision]:
+        """One seat's turn: bid somewhere (maybe displacing others) or pass."""
+        purse = self.purse
+        funds = purse.funds(seat)
+        choices = [Option("pass", "Pass (take the pass reward)")]
+        for slot in self.slots:
+            least = self.least_to_take(seat, slot)
+            if least is not None and least <= funds:
+                row = "Conquest row" if slot.conquest else "open"
+                held = f", held by seat {slot.bid.seat + 1} at {slot.bid.amount}" if slot.bid else ""
+                choices.append(Option(f"card:{slot.index}",
+                                      f"{purse.label(slot.card)} [{row}; from {least}{held}]", slot))
+        answer = yield Decision(seat, "bid_card", "Bid on which card?", tuple(choices), purse.rule)
+        if answer.id == "pass":
+            purse.passed(seat)
+            self.emit("passed", purse.rule, seat=seat)
+            return
+        slot = answer.value
+        least = self.least_to_take(seat, slot)
+        amounts = tuple(Option(str(a), f"bid {a}", a) for a in range(least, funds + 1))
+        amount = (yield Decision(seat, "bid_amount", f"How much on {purse.label(slot.card)}?",
+                                 amounts, purse.rule)).value
+        payment = yield from purse.pay(seat, amount)
+        yield from self.place(Bid(seat, amount, payment), slot)
+
+    def place(self, bid: Bid, slot: Slot) -> Iterator[Decision]:
+        """Put ``bid`` on ``slot``; an outbid seat moves on or withdraws, chain by chain."""
+        purse = self.purse
+        while bid is not None:
+            displaced, slot.bid = slot.bid, bid
+            self.bids[bid.seat] = bid
+            self.emit("bid", purse.rule, seat=bid.seat, card=slot.card.get("id"),
+                      amount=bid.amount, conquest=slot.conquest,
+                      displaced=None if displaced is None else displaced.seat)
+            if displaced is None:
+                return
+            del self.bids[displaced.seat]
+            self.moving = displaced
+            choices = [Option("withdraw", "Withdraw the bid (take it back, plus the reward)")]
+            for target in self.slots:
+                if target is not slot and self.can_move_to(displaced, target):
+                    row = "Conquest row" if target.conquest else "open"
+                    choices.append(Option(f"card:{target.index}",
+                                          f"Move to {purse.label(target.card)} [{row}]", target))
+            answer = yield Decision(displaced.seat, "move_bid",
+                                    f"Your bid of {displaced.amount} was outbid: move it or withdraw",
+                                    tuple(choices), purse.rule)
+            self.moving = None
+            if answer.id == "withdraw":
+                purse.refund(displaced.seat, displaced.payment)
+                purse.withdrew(displaced.seat)
+                self.emit("withdrew", purse.rule, seat=displaced.seat)
+                return
+            bid, slot = displaced, answer.value
+
+
+def run_auction(auction: Auction, order: list[int]) -> Iterator[Decision]:
+    for seat in order:
+        yield from auction.turn(seat)
+
+
+def order_by_bids(order: list[int], bids: dict[int, Bid]) -> list[int]:
+    """New turn order: highest bid (coins paid, no bonus) first; ties keep their relative order;
+    passing or withdrawing counts as 0. (cardgame 4. Turn order; boardgame C.)"""
+    return sorted(order, key=lambda seat: -(bids[seat].amount if seat in bids else 0))

@@ -1,0 +1,50 @@
+"""Hook points of the Peloponnes family, added to the plugin manager by every Peloponnes variant
+(``Variant.hookspecs``). House rules implement them to change a number or a mechanism.
+
+Each returns a number or a structure; ``firstresult`` hooks stop at the first non-None result, so
+a house rule's value wins over the variant's default (registered earlier, called later). To adjust
+the default instead of replacing it, use ``@hookimpl(wrapper=True)`` and change what ``yield``
+gives back.
+"""
+from core import hookspec
+
+
+@hookspec(firstresult=True)
+def count_revealed(game):
+    """Called in the reveal phase of every round. Return ``(open, conquest)``: how many cards or
+    tiles go to the open display and how many to the Conquest row. First result wins.
+    Rule: cardgame 1. Reveal Power Cards; boardgame A. Reveal Tiles."""
+
+
+@hookspec(firstresult=True)
+def conquest_surcharge(game, seat):
+    """Called whenever the minimum bid on a Conquest-row card is computed. Return the surcharge
+    over the printed value (3 in both games) before personal discounts. First result wins.
+    Rule: cardgame 3. Bidding; boardgame B. Bidding."""
+
+
+@hookspec(firstresult=True)
+def minimum_bid(game, seat, card, conquest):
+    """Called whenever a seat may bid on ``card``. Return the smallest legal bid, ignoring other
+    players' bids (value, plus the surcharge on the Conquest row, less discounts). First result
+    wins. Rule: cardgame 3. Bidding; boardgame B. Bidding."""
+
+
+@hookspec(firstresult=True)
+def bid_bonus_halves(game, seat):
+    """Called whenever bids are compared. Return how many half coins ``seat``'s bids count higher
+    than paid (Market/Agora: 1 each). Never counts for turn order. First result wins."""
+
+
+@hookspec(firstresult=True)
+def count_catastrophe_hits(game, seat, catastrophe, cards):
+    """Called when a catastrophe hits a share of a seat's cards or tiles (card game: a third of
+    buildings or landscapes). ``cards`` are the candidates; return how many are hit. First
+    result wins. Rule: cardgame Catastrophes."""
+
+
+@hookspec(firstresult=True)
+def compute_income(game, seat, population):
+    """Called in every income phase. Return ``(coins, luxury)`` the seat earns for its
+    population from the income table. First result wins. Rule: cardgame 6. Income;
+    boardgame F. Earn Income For The Round."""
