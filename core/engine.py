@@ -114,6 +114,10 @@ class Game:
         except StopIteration:
             self.finished = True
             return
+        except SandboxError:
+            raise
+        except Exception as exc:
+            raise self.ruleset.blame(exc, self.phase) from exc
         if not decision.options:
             raise SandboxError(f"rules offered a decision without options: {decision.kind}"
                                f" ({decision.rule})")

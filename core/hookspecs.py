@@ -122,6 +122,15 @@ def check_invariants(game):
     violated invariant (conservation, caps, no negative counts); empty when all hold."""
 
 
+# --- User interface ----------------------------------------------------------------------------
+
+@hookspec(firstresult=True)
+def render_view(view):
+    """Called by the terminal interface (``peloponnes play``) before a human answers. Return a
+    ``rich`` renderable showing ``view`` (what ``view_for_seat`` returned), or None for the
+    generic rendering. First result wins. Rendering lives here, apart from the rules."""
+
+
 # --- Agents ------------------------------------------------------------------------------------
 
 @hookspec(firstresult=True)

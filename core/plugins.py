@@ -26,7 +26,7 @@ from . import hookspecs
 from .components import DefaultComponents, reconstructed_paths
 from .errors import ConfigError, PluginError
 from .scenario import Scenario
-from .schema import validate, Field, Table
+from .schema import Field, Table, validate
 from .variant import Variant
 
 ENTRY_POINT_GROUP = "peloponnes"
@@ -39,6 +39,18 @@ class LoadedPlugin:
     kind: str            # "variant", "file", "module", "core"
     obj: Any
     declared: dict = field(default_factory=dict)
+
+    def home(self) -> Path | None:
+        """Where the plugin's code lives: its file, or its package's folder (None for the
+        core's own default implementations)."""
+        if self.kind == "core":
+            return None
+        module = self.obj if inspect.ismodule(self.obj) else inspect.getmodule(self.obj)
+        filename = getattr(module, "__file__", None)
+        if not filename:
+            return None
+        path = Path(filename).resolve()
+        return path.parent if self.kind == "variant" or path.name == "__init__.py" else path
 
     def hooks(self, pm: pluggy.PluginManager) -> list[str]:
         return sorted(caller.name for caller in _impls_of(pm, self.obj))
@@ -59,11 +71,36 @@ class Ruleset:
         return reconstructed_paths(self.components)
 
     def plugin_of_file(self, filename: str) -> LoadedPlugin | None:
-        for plugin in self.plugins:
-            module = inspect.getmodule(plugin.obj) if not inspect.ismodule(plugin.obj) else plugin.obj
-            if module is not None and getattr(module, "__file__", None) == filename:
+        """The plugin whose code lives in ``filename``: a file plugin's own file, or any file of
+        a variant's or installed module's package."""
+        path = Path(filename).resolve()
+        for plugin in reversed(self.plugins):
+            home = plugin.home()
+            if home is not None and (path == home or (home.is_dir() and home in path.parents)):
                 return plugin
         return None
+
+    def blame(self, exc: BaseException, phase=None) -> PluginError:
+        """Turn an exception raised while a game runs into a PluginError naming the plugin,
+        the hook (or function) and the rule section being played."""
+        frames = traceback.extract_tb(exc.__traceback__)
+        hook_names = {n for n in dir(self.pm.hook) if not n.startswith("_")}
+        culprit, hook, line = None, None, None
+        for frame in frames:
+            plugin = self.plugin_of_file(frame.filename)
+            if plugin is None:
+                continue
+            if culprit is None or plugin is not culprit:
+                culprit, hook, line = plugin, None, None
+            if hook is None and frame.name in hook_names:
+                hook = frame.name
+            line = f"{Path(frame.filename).name}:{frame.lineno} in {frame.name}"
+        rule = getattr(phase, "rule", "") or None
+        message = f"{type(exc).__name__}: {exc}"
+        if line:
+            message += f" (at {line})"
+        return PluginError(message, plugin=culprit.source if culprit else None,
+                           hook=hook or (f"phase {phase.name}" if phase else None), rule=rule)
 
     def hook_order(self, hook_name: str) -> list[str]:
         """Plugin names implementing ``hook_name``, in the order pluggy calls them."""
@@ -106,21 +143,33 @@ def _import(module_name: str, shown: str):
 
 
 def discover_variants() -> dict[str, Variant]:
-    """All variants offered by installed ``peloponnes`` entry points, by name."""
-    return dict(_discover_variants())
+    """All variants offered by installed ``peloponnes`` entry points, by name. An entry point
+    that fails to load is left out (see ``discovery_errors``) so one broken package does not
+    take the others down."""
+    return dict(_discover()[0])
+
+
+def discovery_errors() -> list[PluginError]:
+    """Entry points that failed to load during discovery."""
+    return list(_discover()[1])
 
 
 @lru_cache(maxsize=1)
-def _discover_variants() -> tuple[tuple[str, Variant], ...]:
+def _discover() -> tuple[tuple[tuple[str, Variant], ...], tuple[PluginError, ...]]:
     found: dict[str, Variant] = {}
+    errors: list[PluginError] = []
     for name, target in sorted(_entry_point_modules().items()):
-        module = _import(target, f"{name} ({target})")
+        try:
+            module = _import(target, f"{name} ({target})")
+        except PluginError as exc:
+            errors.append(exc)
+            continue
         register = getattr(module, "register_variants", None)
         if register is None:
             continue
         for variant in register() or []:
             found[variant.name] = variant
-    return tuple(sorted(found.items()))
+    return tuple(sorted(found.items())), tuple(errors)
 
 
 def variant_chain(variant: Variant, variants: dict[str, Variant]) -> list[Variant]:
@@ -231,6 +280,9 @@ def load_ruleset(scenario: Scenario) -> tuple[Ruleset, Scenario]:
     variants = discover_variants()
     variant = variants.get(scenario.variant)
     if variant is None:
+        for error in discovery_errors():
+            if error.plugin and error.plugin.startswith(f"{scenario.variant} ("):
+                raise error
         known = ", ".join(sorted(variants)) or "none installed"
         raise ConfigError(f"unknown variant '{scenario.variant}' (known: {known})",
                           where=scenario.where, path="variant")

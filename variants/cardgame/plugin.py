@@ -15,18 +15,21 @@ from .rules import FINAL_PHASES, ROUND_PHASES
 from .schema import check_components
 from .setup import setup
 from .state import INTACT, luxury_cap
+from .render import render
 from .view import view
 
 HERE = Path(__file__).parent
 
-RULES_SUMMARY = """\
-Setup: civilization cards dealt at random; turn order by their arrow number; coin cards dealt
-per civilization; power cards A over B over C; catastrophe markers on the first space.
-Each of 8 rounds: 1. Reveal (players' count open, the rest of 6 in the Conquest row; the first
-two cards advance catastrophe markers) · 2. Catastrophes/Supply · 3. Bidding (displacement;
-Conquest row +3, cannot be outbid; pass = 3 coin cards) · 4. Turn order by bid · 5. Gain power
-cards (build, put under construction, or lose) · 6. Income.
-Game end: final supply, uncover cards protected later; score = lower of population and power."""
+RULES_SUMMARY = "\n".join([
+    "Setup: civilization cards dealt at random; turn order by their arrow number; coin cards "
+    "dealt per civilization; power cards A over B over C; catastrophe markers on the first space.",
+    "Each of 8 rounds: 1. Reveal (as many cards as players, the rest of 6 in the Conquest row; "
+    "the first two cards advance catastrophe markers) · 2. Catastrophes/Supply · 3. Bidding "
+    "(displacement; Conquest row +3, cannot be outbid; pass = 3 coin cards) · 4. Turn order by "
+    "bid · 5. Gain power cards (build, put under construction, or lose) · 6. Income.",
+    "Game end: final supply; cards protected later are uncovered; score = the lower of "
+    "population and power.",
+])
 
 
 def make_variant() -> Variant:
@@ -114,6 +117,10 @@ class CardGame:
     @hookimpl
     def check_invariants(self, game):
         return invariants(game)
+
+    @hookimpl
+    def render_view(self, view):
+        return render(view) if view.get("variant") == "cardgame" else None
 
     @hookimpl
     def choose_heuristic(self, view, decision):

@@ -1,0 +1,412 @@
+"""The ``peloponnes`` command: a thin click layer over the engine. It loads scenarios, runs games
+and draws results with rich; every error a user can cause becomes a one-line message and a
+meaningful exit code (2 bad input, 3 a plugin failed, 130 interrupted), never a traceback."""
+from __future__ import annotations
+
+import functools
+import json
+import statistics
+import sys
+from collections import defaultdict
+from dataclasses import replace
+from datetime import datetime
+from pathlib import Path
+
+import click
+import tomli_w
+from rich.console import Console
+from rich.pretty import Pretty
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from core import PluginError, SandboxError, hookimpl
+from core.agents import make_agents
+from core.engine import Game
+from core.plugins import discover_variants, discovery_errors, load_ruleset, variant_chain
+from core.record import is_save_file, load_save, replay, save_game
+from core.scenario import AGENT_KINDS, PlayerSpec, Scenario
+from core.simulate import simulate
+
+console = Console()
+err_console = Console(stderr=True)
+
+EXIT_BAD_INPUT = 2
+EXIT_PLUGIN = 3
+EXIT_INTERRUPTED = 130
+
+
+class CliError(click.ClickException):
+    def __init__(self, message: str, code: int = EXIT_BAD_INPUT):
+        super().__init__(message)
+        self.exit_code = code
+
+    def show(self, file=None):
+        err_console.print(f"[bold red]error:[/] {self.format_message()}", highlight=False)
+
+
+def friendly_errors(fn):
+    """Turn the sandbox's errors into one-line messages with exit codes."""
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except PluginError as exc:
+            raise CliError(str(exc), EXIT_PLUGIN) from None
+        except SandboxError as exc:
+            raise CliError(str(exc)) from None
+        except KeyboardInterrupt:
+            err_console.print("interrupted")
+            sys.exit(EXIT_INTERRUPTED)
+    return wrapper
+
+
+def load(path: str) -> tuple:
+    scenario = Scenario.from_file(path)
+    ruleset, scenario = load_ruleset(scenario)
+    return ruleset, scenario
+
+
+def note_reconstructed(ruleset, out: Console = err_console) -> None:
+    count = len(ruleset.reconstructed)
+    if count:
+        out.print(f"[yellow]note:[/] {ruleset.variant.name} uses {count} reconstructed component"
+                  f" values (not printed anywhere public): see `peloponnes rules"
+                  f" {ruleset.variant.name}`. Components: {ruleset.components_path}",
+                  highlight=False)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="peloponnes-sandbox")
+def main():
+    """A rules sandbox for the Peloponnes games: play a variant against bots or hot-seat,
+    simulate thousands of games, compare rulesets, write house-rule plugins.
+
+    Start with `peloponnes variants`, then `peloponnes simulate scenarios/cardgame-4p.toml`.
+    """
+
+
+# --- variants / rules --------------------------------------------------------------------------
+
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
+@friendly_errors
+def variants(as_json):
+    """List the rulesets that are installed."""
+    found = discover_variants()
+    for error in discovery_errors():
+        err_console.print(f"[yellow]warning:[/] {error}", highlight=False)
+    rows = [{"name": v.name, "title": v.title, "players": f"{v.min_players}-{v.max_players}",
+             "base": v.base or "", "description": v.description} for v in found.values()]
+    if as_json:
+        click.echo(json.dumps(rows, indent=2))
+        return
+    table = Table(title="Installed variants")
+    for col in ("name", "title", "players", "base", "description"):
+        table.add_column(col)
+    for row in rows:
+        table.add_row(*row.values())
+    console.print(table)
+
+
+@main.command()
+@click.argument("variant")
+@friendly_errors
+def rules(variant):
+    """Show a variant's rules: phases with their rulebook sections, options, and which component
+    values are reconstructed rather than printed."""
+    found = discover_variants()
+    if variant not in found:
+        raise CliError(f"unknown variant '{variant}' (known: {', '.join(sorted(found))})")
+    v = found[variant]
+    scenario = Scenario.quick(variant, max(v.min_players, 2) if v.max_players >= 2 else 1)
+    ruleset, scenario = load_ruleset(scenario)
+    game = Game(ruleset, scenario)
+    game.hook.setup_game(game=game)
+    chain = variant_chain(v, found)
+    console.print(f"[bold]{v.title}[/] ({v.name}; {v.min_players}-{v.max_players} players"
+                  + (f"; stacked on {' + '.join(c.name for c in chain[:-1])}" if v.base else "")
+                  + ")")
+    console.print(v.description)
+    if v.rules_summary:
+        console.print(v.rules_summary, highlight=False)
+    phases = Table(title="Phases")
+    phases.add_column("when")
+    phases.add_column("phase")
+    phases.add_column("rulebook section")
+    for when, hook in (("setup", game.hook.list_setup_phases),
+                       (f"each of {game.hook.count_rounds(game=game)} rounds",
+                        game.hook.list_round_phases), ("game end", game.hook.list_final_phases)):
+        for phase in hook(game=game) or []:
+            phases.add_row(when, phase.name, phase.rule)
+    console.print(phases)
+    options = [o for c in chain for o in c.options]
+    if options:
+        table = Table(title="Options (scenario [options])")
+        for col in ("name", "type", "default", "description"):
+            table.add_column(col)
+        for o in options:
+            table.add_row(o.name, o.type.__name__, repr(o.default), o.description)
+        console.print(table)
+    reconstructed = ruleset.reconstructed
+    console.print(f"Components: {ruleset.components_path}")
+    if reconstructed:
+        console.print(f"[yellow]{len(reconstructed)} component entries are reconstructed[/] (our"
+                      " own values where no public source prints them):", highlight=False)
+        console.print(", ".join(reconstructed), highlight=False)
+    else:
+        console.print("All component values are printed values.")
+
+
+# --- play / replay -----------------------------------------------------------------------------
+
+class Prompter:
+    """Asks a human at the terminal: numbered options, re-prompting on bad input. Commands:
+    v = show the table, s = save, q = save and quit, ? = help."""
+
+    def __init__(self, game_ref: dict, save_dir: Path):
+        self.game_ref = game_ref
+        self.save_dir = save_dir
+
+    def save(self) -> Path:
+        game = self.game_ref["game"]
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        path = self.save_dir / f"{game.variant.name}-{stamp}.toml"
+        return save_game(game, path, note=f"saved at round {game.round}")
+
+    def show(self, view) -> None:
+        renderable = self.game_ref["game"].hook.render_view(view=view)
+        console.print(renderable if renderable is not None else Pretty(view))
+
+    def __call__(self, view, decision) -> str:
+        game = self.game_ref["game"]
+        name = game.seats[decision.seat].name
+        self.show(view)
+        while True:
+            console.print(f"\n[bold]{name}[/]: {decision.prompt}  [dim]({decision.rule})[/]",
+                          highlight=False)
+            for i, option in enumerate(decision.options, 1):
+                console.print(f"  {i:>2}. {option.label}", highlight=False)
+            try:
+                answer = click.prompt("choose a number (v table, s save, q save+quit, ? help)",
+                                      default="", show_default=False, err=False).strip()
+            except click.Abort:
+                path = self.save()
+                raise CliError(f"input ended; game saved to {path}", EXIT_INTERRUPTED) from None
+            if answer == "v":
+                self.show(view)
+            elif answer == "s":
+                console.print(f"saved to {self.save()}")
+            elif answer == "q":
+                path = self.save()
+                console.print(f"saved to {path}; resume with `peloponnes play {path}`")
+                sys.exit(0)
+            elif answer == "?":
+                console.print("Type the number of an option (or its id). v shows the table, s "
+                              "saves the game, q saves and quits.")
+            elif answer.isdigit() and 1 <= int(answer) <= len(decision.options):
+                return decision.options[int(answer) - 1].id
+            elif decision.option(answer) is not None:
+                return answer
+            else:
+                console.print(f"[red]'{answer}' is not one of the options 1-"
+                              f"{len(decision.options)}[/]")
+
+
+def print_result(game: Game) -> None:
+    table = Table(title=f"Final scores (seed {game.seed})")
+    for col in ("rank", "player", "score", *game.result.scores[0].details.keys()):
+        table.add_column(col)
+    for rank, seat in enumerate(game.result.ranking, 1):
+        score = game.result.scores[seat]
+        table.add_row(str(rank), game.seats[seat].name, str(score.value),
+                      *(str(v) for v in score.details.values()))
+    console.print(table)
+    names = " and ".join(game.seats[s].name for s in game.result.winners)
+    console.print(f"[bold green]{names} win{'s' if len(game.result.winners) == 1 else ''}![/]")
+
+
+@main.command()
+@click.argument("scenario", type=click.Path(dir_okay=False))
+@click.option("--save-dir", type=click.Path(file_okay=False), default="saves", show_default=True,
+              help="Where saved games go (type s or q at a prompt to save).")
+@click.option("--log", "show_log", is_flag=True, help="Print every event as it happens.")
+@friendly_errors
+def play(scenario, save_dir, show_log):
+    """Play a SCENARIO in the terminal: human seats are prompted with numbered options, bots
+    answer for the other seats. SCENARIO may also be a saved game, which resumes it."""
+    answers: list[str] = []
+    if Path(scenario).is_file() and is_save_file(scenario):
+        sc, seed, answers = load_save(scenario)
+        ruleset, sc = load_ruleset(sc)
+    else:
+        ruleset, sc = load(scenario)
+        seed = sc.seed
+    note_reconstructed(ruleset)
+    game = Game(ruleset, sc, seed=seed)
+    if show_log:
+        ruleset.pm.register(EventPrinter(), name="cli:event-printer")
+    game_ref = {"game": game}
+    prompter = Prompter(game_ref, Path(save_dir))
+    agents = make_agents(game, ask=prompter)
+    if answers:
+        replay(game, answers, where=scenario)
+        console.print(f"resumed after {len(answers)} answers (round {game.round})")
+    else:
+        game.start()
+    try:
+        while game.pending is not None:
+            decision = game.pending
+            agent = agents[decision.seat]
+            view = game.view(decision.seat) if agent.needs_view else None
+            game.choose(agent.choose(view, decision))
+    except PluginError as exc:
+        path = prompter.save()
+        raise CliError(f"{exc} — the game up to this point is saved to {path}",
+                       EXIT_PLUGIN) from None
+    print_result(game)
+
+
+class EventPrinter:
+    """An on_event observer that prints the log (``play --log``, ``replay --log``)."""
+
+    @hookimpl
+    def on_event(self, game, event):
+        data = ", ".join(f"{k}={v}" for k, v in event.data.items())
+        console.print(f"[dim]r{event.round}[/] {event.kind}: {data}"
+                      + (f" [dim]({event.rule})[/]" if event.rule else ""), highlight=False)
+
+
+@main.command(name="replay")
+@click.argument("save", type=click.Path(dir_okay=False))
+@click.option("--log", "show_log", is_flag=True, help="Print every event of the game.")
+@click.option("--json", "as_json", is_flag=True, help="Print the event log as JSON.")
+@friendly_errors
+def replay_cmd(save, show_log, as_json):
+    """Replay a saved game from its scenario and answers, and show where it ended."""
+    sc, seed, answers = load_save(save)
+    ruleset, sc = load_ruleset(sc)
+    if show_log and not as_json:
+        ruleset.pm.register(EventPrinter(), name="cli:event-printer")
+    game = replay(Game(ruleset, sc, seed=seed), answers, where=save)
+    if as_json:
+        click.echo(json.dumps([e.as_dict() for e in game.events], default=str, indent=1))
+        return
+    if game.finished:
+        print_result(game)
+    else:
+        console.print(f"replayed {len(answers)} answers; the game is paused at round "
+                      f"{game.round}, waiting for {game.seats[game.pending.seat].name}: "
+                      f"{game.pending.prompt}. Resume with `peloponnes play {save}`.")
+
+
+# --- simulate ----------------------------------------------------------------------------------
+
+def progress_bar(transient: bool = True) -> Progress:
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                    TimeRemainingColumn(), console=err_console, transient=transient)
+
+
+def summarize_runs(sc: Scenario, summaries: list) -> dict:
+    seats = []
+    for i, player in enumerate(sc.players):
+        scores = [s.scores[i] for s in summaries]
+        wins = sum(1 / len(s.winners) for s in summaries if i in s.winners)
+        seats.append({"seat": i + 1, "name": player.name, "agent": player.agent,
+                      "mean": statistics.fmean(scores), "min": min(scores), "max": max(scores),
+                      "win_share": wins / len(summaries)})
+    by_label: dict = defaultdict(lambda: {"seats": 0, "wins": 0.0, "score": 0.0})
+    for s in summaries:
+        for i, labels in enumerate(s.seats):
+            for key, value in labels.items():
+                entry = by_label[(key, value)]
+                entry["seats"] += 1
+                entry["score"] += s.scores[i]
+                if i in s.winners:
+                    entry["wins"] += 1 / len(s.winners)
+    labels = [{"label": k, "value": v, "seats": e["seats"], "mean": e["score"] / e["seats"],
+               "win_share": e["wins"] / e["seats"]} for (k, v), e in sorted(by_label.items())]
+    return {"scenario": sc.source or sc.name, "variant": sc.variant, "games": len(summaries),
+            "first_seed": summaries[0].seed, "seats": seats, "labels": labels,
+            "mean_decisions": statistics.fmean(s.decisions for s in summaries)}
+
+
+@main.command(name="simulate")
+@click.argument("scenario", type=click.Path(dir_okay=False))
+@click.option("-n", "--games", type=click.IntRange(1), default=100, show_default=True,
+              help="How many games (game i uses the scenario's seed + i).")
+@click.option("--agent", type=click.Choice([a for a in AGENT_KINDS if a != "human"]),
+              help="Play every seat with this agent instead of the scenario's.")
+@click.option("--seed", type=click.IntRange(0), help="Override the scenario's first seed.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@friendly_errors
+def simulate_cmd(scenario, games, agent, seed, as_json):
+    """Play GAMES seeded games of a SCENARIO with bots and summarise scores and win shares per
+    seat and per civilization. Human seats play as heuristic bots here."""
+    ruleset, sc = load(scenario)
+    if seed is not None:
+        sc = replace(sc, seed=seed)
+    if any(p.agent == "human" for p in sc.players) and agent is None:
+        sc = replace(sc, players=tuple(
+            PlayerSpec(p.name, "heuristic" if p.agent == "human" else p.agent)
+            for p in sc.players))
+    if not as_json:
+        note_reconstructed(ruleset)
+    summaries = []
+    with progress_bar() as progress:
+        task = progress.add_task(f"simulating {Path(scenario).name}", total=games)
+        for summary in simulate(sc, games, ruleset=ruleset, agent=agent):
+            summaries.append(summary)
+            progress.advance(task)
+    report = summarize_runs(sc if agent is None else sc.with_agents(agent), summaries)
+    if as_json:
+        click.echo(json.dumps(report, indent=2))
+        return
+    table = Table(title=f"{games} games of {sc.name or scenario} (bots; seeds {sc.seed}-"
+                        f"{sc.seed + games - 1})")
+    for col in ("seat", "player", "agent", "mean score", "min", "max", "win share"):
+        table.add_column(col)
+    for s in report["seats"]:
+        table.add_row(str(s["seat"]), s["name"], s["agent"], f"{s['mean']:.2f}", str(s["min"]),
+                      str(s["max"]), f"{s['win_share']:.1%}")
+    console.print(table)
+    if report["labels"]:
+        table = Table(title="Per label (seats dealt it, mean score, win share)")
+        for col in ("label", "value", "seats", "mean score", "win share"):
+            table.add_column(col)
+        for row in report["labels"]:
+            table.add_row(row["label"], str(row["value"]), str(row["seats"]),
+                          f"{row['mean']:.2f}", f"{row['win_share']:.1%}")
+        console.print(table)
+    console.print(f"mean decisions per game: {report['mean_decisions']:.0f}")
+
+
+# --- new-scenario ------------------------------------------------------------------------------
+
+@main.command(name="new-scenario")
+@click.argument("variant")
+@click.option("-p", "--players", type=click.IntRange(1, 8), default=4, show_default=True)
+@click.option("--agent", "agents", multiple=True,
+              type=click.Choice(AGENT_KINDS), help="Agent per seat, repeatable (default: "
+              "human for seat 1, heuristic for the others).")
+@click.option("--seed", type=click.IntRange(0), default=1, show_default=True)
+@click.option("-o", "--output", type=click.Path(dir_okay=False), required=True,
+              help="File to write.")
+@click.option("--force", is_flag=True, help="Overwrite an existing file.")
+@friendly_errors
+def new_scenario(variant, players, agents, seed, output, force):
+    """Write a new scenario file for VARIANT, checked by loading it."""
+    if agents and len(agents) != players:
+        raise CliError(f"--agent given {len(agents)} times for {players} players")
+    kinds = list(agents) or ["human"] + ["heuristic"] * (players - 1)
+    sc = Scenario(variant=variant, seed=seed, name=f"{variant}, {players} players",
+                  players=tuple(PlayerSpec(f"Player {i + 1}", k) for i, k in enumerate(kinds)))
+    load_ruleset(sc)   # refuses unknown variants and player counts before writing anything
+    path = Path(output)
+    if path.exists() and not force:
+        raise CliError(f"{path} exists; use --force to overwrite it")
+    path.write_bytes(tomli_w.dumps(sc.to_dict()).encode())
+    console.print(f"wrote {path}; play it with `peloponnes play {path}`")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
