@@ -17,6 +17,7 @@ import tomli_w
 from rich.console import Console
 from rich.pretty import Pretty
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.syntax import Syntax
 from rich.table import Table
 
 from core import PluginError, SandboxError, hookimpl
@@ -406,6 +407,92 @@ def new_scenario(variant, players, agents, seed, output, force):
         raise CliError(f"{path} exists; use --force to overwrite it")
     path.write_bytes(tomli_w.dumps(sc.to_dict()).encode())
     console.print(f"wrote {path}; play it with `peloponnes play {path}`")
+
+
+# --- plugins / hooks / new-plugin ------------------------------------------------------------
+
+@main.command(name="plugins")
+@click.argument("scenario", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
+@friendly_errors
+def plugins_cmd(scenario, as_json):
+    """List what a SCENARIO loads: each plugin, where from, the hooks it implements, and the
+    order in which plugins answer each hook (first listed is asked first)."""
+    ruleset, _ = load(scenario)
+    pm = ruleset.pm
+    rows = [{"name": p.name, "kind": p.kind, "source": p.source, "hooks": p.hooks(pm),
+             "description": p.declared.get("description", "")} for p in ruleset.plugins]
+    hooks = sorted({h for row in rows for h in row["hooks"]})
+    order = {h: ruleset.hook_order(h) for h in hooks}
+    if as_json:
+        click.echo(json.dumps({"plugins": rows, "call_order": order}, indent=2))
+        return
+    table = Table(title=f"Plugins loaded by {scenario} (in registration order)")
+    for col in ("plugin", "kind", "from", "hooks", "description"):
+        table.add_column(col)
+    for row in rows:
+        table.add_row(row["name"], row["kind"], row["source"], ", ".join(row["hooks"]),
+                      row["description"])
+    console.print(table)
+    table = Table(title="Call order per hook (wrappers first, then the newest plugin first)")
+    table.add_column("hook")
+    table.add_column("order")
+    for hook, names in order.items():
+        table.add_row(hook, " -> ".join(names))
+    console.print(table)
+
+
+@main.command(name="hooks")
+@click.option("--markdown", is_flag=True, help="Print the reference as Markdown "
+              "(what docs/hooks.md holds).")
+@friendly_errors
+def hooks_cmd(markdown):
+    """The hooks reference for plugin authors: every hook's signature, when it is called, what
+    it returns, whether the first result wins, which variants implement it, and an example."""
+    from core.hookdoc import collect, markdown as to_markdown
+    docs = collect(discover_variants())
+    if markdown:
+        click.echo(to_markdown(docs), nl=False)
+        return
+    for doc in docs:
+        console.print(f"[bold cyan]{doc.signature}[/]  [dim]({doc.defined_in}; first result "
+                      f"wins: {'yes' if doc.firstresult else 'no'}; variants: "
+                      f"{', '.join(doc.implemented_by) or 'none'})[/]", highlight=False)
+        console.print(doc.description, highlight=False)
+        if doc.example:
+            console.print(Syntax(doc.example, "python", background_color="default"))
+        console.print()
+
+
+@main.command(name="new-plugin")
+@click.argument("name")
+@click.option("--variant", default="cardgame", show_default=True,
+              help="The variant the house rule is for.")
+@click.option("-d", "--directory", type=click.Path(file_okay=False), default=".",
+              show_default=True, help="Where to write NAME.py and test_NAME.py.")
+@click.option("--force", is_flag=True, help="Overwrite existing files.")
+@friendly_errors
+def new_plugin(name, variant, directory, force):
+    """Write a working house-rule plugin NAME.py and a test beside it that passes as written."""
+    from variants.common.template import plugin_source, test_source
+    if not name.isidentifier():
+        raise CliError(f"'{name}' is not a valid plugin name: use letters, digits and _ "
+                       "(e.g. conquest_plus_four)")
+    found = discover_variants()
+    if variant not in found:
+        raise CliError(f"unknown variant '{variant}' (known: {', '.join(sorted(found))})")
+    folder = Path(directory)
+    folder.mkdir(parents=True, exist_ok=True)
+    plugin, test = folder / f"{name}.py", folder / f"test_{name}.py"
+    for path in (plugin, test):
+        if path.exists() and not force:
+            raise CliError(f"{path} exists; use --force to overwrite it")
+    v = found[variant]
+    plugin.write_text(plugin_source(name, variant))
+    test.write_text(test_source(name, variant, max(v.min_players, min(4, v.max_players))))
+    console.print(f"wrote {plugin} and {test}\nnext: run `python3 -m pytest {test}`, then "
+                  f"add `plugins = [\"{plugin}\"]` to a scenario and try `peloponnes compare "
+                  f"base.toml yours.toml` (hooks: `peloponnes hooks`).", highlight=False)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -21,7 +21,16 @@ hookimpl = pluggy.HookimplMarker(PROJECT)
 @hookspec
 def register_variants():
     """Called once when plugins are discovered. Return a list of ``core.Variant`` this plugin
-    provides (or None). All results are collected."""
+    provides (or None). All results are collected.
+
+    Example::
+
+        @hookimpl
+        def register_variants():
+            return [Variant(name="mini", title="Mini", description="...", min_players=2,
+                            max_players=4, components=Path(__file__).with_name("mini.toml"),
+                            plugins=(MiniRules(),))]
+    """
 
 
 @hookspec
@@ -30,7 +39,15 @@ def declare_plugin():
     any of ``requires_variant`` (list of variant names, one of which must be played),
     ``requires_plugins`` and ``conflicts_with`` (lists of plugin names: file stem or module
     name), ``description`` (a line for ``peloponnes plugins``). All results are collected;
-    the engine refuses to start a game whose requirements are not met."""
+    the engine refuses to start a game whose requirements are not met.
+
+    Example::
+
+        @hookimpl
+        def declare_plugin():
+            return {"description": "Conquest +2", "requires_variant": ["cardgame"],
+                    "conflicts_with": ["no_conquest"]}
+    """
 
 
 # --- Components --------------------------------------------------------------------------------
@@ -41,7 +58,16 @@ def load_components(variant, path):
     scenario names (or the variant's own). Return the component data (a dict); the first result
     wins. The core's default reads the TOML file; a plugin may return a changed deck (use
     ``wrapper=True`` to start from the default data). The result is validated against the
-    variant's schema."""
+    variant's schema.
+
+    Example::
+
+        @hookimpl(wrapper=True)
+        def load_components(variant, path):
+            data = copy.deepcopy((yield))
+            data["rules"]["pass_coin_cards"] = 2
+            return data
+    """
 
 
 # --- Setup -------------------------------------------------------------------------------------
@@ -50,18 +76,42 @@ def load_components(variant, path):
 def setup_game(game):
     """Called once before the first round: build ``game.state`` from ``game.components``,
     ``game.options`` and ``game.rng``. All implementations run (latest registered first);
-    a plugin that adjusts the variant's setup uses ``wrapper=True`` and acts after ``yield``."""
+    a plugin that adjusts the variant's setup uses ``wrapper=True`` and acts after ``yield``.
+
+    Example::
+
+        @hookimpl(wrapper=True)
+        def setup_game(game):
+            yield                       # the variant builds game.state first
+            for player in game.state.players:
+                player.luxury = 1
+    """
 
 
 @hookspec(firstresult=True)
 def list_setup_phases(game):
     """Called once after ``setup_game``. Return the list of ``Phase`` run before round 1 (e.g.
-    a negotiation). First result wins; adjust it with a wrapper."""
+    a negotiation). First result wins; adjust it with a wrapper.
+
+    Example::
+
+        @hookimpl(wrapper=True)
+        def list_setup_phases(game):
+            phases = yield
+            return [*phases, Phase("draft", draft_civilizations, "house rule: draft")]
+    """
 
 
 @hookspec(firstresult=True)
 def count_rounds(game):
-    """Called once before round 1. Return the number of rounds. First result wins."""
+    """Called once before round 1. Return the number of rounds. First result wins.
+
+    Example::
+
+        @hookimpl
+        def count_rounds(game):
+            return 6                    # a short game
+    """
 
 
 # --- Rounds ------------------------------------------------------------------------------------
@@ -70,13 +120,29 @@ def count_rounds(game):
 def list_round_phases(game):
     """Called at the start of every round. Return the list of ``Phase`` the round runs, in
     order. First result wins; to add, remove or reorder phases implement it with
-    ``wrapper=True`` and change the list you get from ``yield``."""
+    ``wrapper=True`` and change the list you get from ``yield``.
+
+    Example::
+
+        @hookimpl(wrapper=True)
+        def list_round_phases(game):
+            phases = yield
+            return [p for p in phases if p.name != "catastrophes_supply"]
+    """
 
 
 @hookspec(firstresult=True)
 def list_final_phases(game):
     """Called once after the last round. Return the list of ``Phase`` of the game end (final
-    income, final supply, ...). First result wins; adjust it with a wrapper."""
+    income, final supply, ...). First result wins; adjust it with a wrapper.
+
+    Example::
+
+        @hookimpl(wrapper=True)
+        def list_final_phases(game):
+            phases = yield
+            return [*phases, Phase("bonus", award_bonus, "house rule: bonus")]
+    """
 
 
 # --- Information -------------------------------------------------------------------------------
@@ -85,33 +151,72 @@ def list_final_phases(game):
 def view_for_seat(game, seat):
     """Called whenever an agent is asked a decision. Return what ``seat`` may see (a dict): its
     own private information and everybody's public information, never another seat's secrets.
-    First result wins."""
+    First result wins.
+
+    Example::
+
+        @hookimpl(wrapper=True)
+        def view_for_seat(game, seat):
+            view = yield
+            view["hint"] = "the Conquest row is cheap this game"
+            return view
+    """
 
 
 @hookspec(firstresult=True)
 def describe_seat(game, seat):
     """Called when a game's results are summarised. Return a dict of the labels that identify
     what ``seat`` played with, e.g. ``{"civilization": "Argos"}`` (``simulate`` and ``compare``
-    report win shares per label). First result wins."""
+    report win shares per label). First result wins.
+
+    Example::
+
+        @hookimpl
+        def describe_seat(game, seat):
+            return {"civilization": game.state.players[seat].civilization_name}
+    """
 
 
 @hookspec
 def on_event(game, event):
     """Called for every ``Event`` the rules emit, right after it happens. Observers (log,
-    renderers, metrics) use it; return value ignored."""
+    renderers, metrics) use it; return value ignored.
+
+    Example::
+
+        @hookimpl
+        def on_event(game, event):
+            if event.kind == "catastrophe":
+                print(f"round {event.round}: {event.data['catastrophe']}")
+    """
 
 
 # --- End of game -------------------------------------------------------------------------------
 
 @hookspec(firstresult=True)
 def score_seat(game, seat):
-    """Called once per seat when the game is over. Return a ``core.Score``. First result wins."""
+    """Called once per seat when the game is over. Return a ``core.Score``. First result wins.
+
+    Example::
+
+        @hookimpl(wrapper=True)
+        def score_seat(game, seat):
+            score = yield
+            return Score(score.value + 1, score.tiebreak, score.details)
+    """
 
 
 @hookspec
 def collect_metrics(game):
     """Called once when a game is over (by ``simulate`` and ``compare``). Return a dict of
-    metric name -> number (or None). All results are merged; later plugins may add metrics."""
+    metric name -> number (or None). All results are merged; later plugins may add metrics.
+
+    Example::
+
+        @hookimpl
+        def collect_metrics(game):
+            return {"bids": sum(1 for e in game.events if e.kind == "bid")}
+    """
 
 
 # --- Testing -----------------------------------------------------------------------------------
@@ -119,7 +224,15 @@ def collect_metrics(game):
 @hookspec
 def check_invariants(game):
     """Called by conformance tests after every decision. Return a list of strings, one per
-    violated invariant (conservation, caps, no negative counts); empty when all hold."""
+    violated invariant (conservation, caps, no negative counts); empty when all hold.
+
+    Example::
+
+        @hookimpl
+        def check_invariants(game):
+            return [f"seat {p.seat}: negative luxury" for p in game.state.players
+                    if p.luxury < 0]
+    """
 
 
 # --- User interface ----------------------------------------------------------------------------
@@ -128,7 +241,14 @@ def check_invariants(game):
 def render_view(view):
     """Called by the terminal interface (``peloponnes play``) before a human answers. Return a
     ``rich`` renderable showing ``view`` (what ``view_for_seat`` returned), or None for the
-    generic rendering. First result wins. Rendering lives here, apart from the rules."""
+    generic rendering. First result wins. Rendering lives here, apart from the rules.
+
+    Example::
+
+        @hookimpl
+        def render_view(view):
+            return rich.panel.Panel(f"Round {view['round']}")
+    """
 
 
 # --- Agents ------------------------------------------------------------------------------------
@@ -137,5 +257,13 @@ def render_view(view):
 def choose_heuristic(view, decision):
     """Called by the ``heuristic`` agent. Return the id of a good option for ``decision`` given
     the seat's ``view`` (a variant's rules-aware bot), or None to let the agent pick at random.
-    First result wins."""
+    First result wins.
+
+    Example::
+
+        @hookimpl
+        def choose_heuristic(view, decision):
+            if decision.kind == "bid_amount":
+                return min(decision.options, key=lambda o: o.value).id
+    """
 

@@ -303,7 +303,8 @@ def load_ruleset(scenario: Scenario) -> tuple[Ruleset, Scenario]:
                                                DefaultComponents())]
     for v in chain:
         for obj in v.plugins:
-            loaded.append(LoadedPlugin(v.name, getattr(obj, "__name__", repr(obj)), "variant", obj))
+            source = getattr(obj, "__name__", None) or f"{type(obj).__module__}.{type(obj).__name__}"
+            loaded.append(LoadedPlugin(v.name, source, "variant", obj))
     for i, entry in enumerate(scenario.plugins):
         loaded.append(_load_scenario_plugin(entry, scenario, i))
     for plugin in loaded:

@@ -13,38 +13,84 @@ from core import hookspec
 def count_revealed(game):
     """Called in the reveal phase of every round. Return ``(open, conquest)``: how many cards or
     tiles go to the open display and how many to the Conquest row. First result wins.
-    Rule: cardgame 1. Reveal Power Cards; boardgame A. Reveal Tiles."""
+    Rule: cardgame 1. Reveal Power Cards; boardgame A. Reveal Tiles.
+
+    Example::
+
+        @hookimpl
+        def count_revealed(game):
+            return game.num_players, 0          # no Conquest row
+    """
 
 
 @hookspec(firstresult=True)
 def conquest_surcharge(game, seat):
     """Called whenever the minimum bid on a Conquest-row card is computed. Return the surcharge
     over the printed value (3 in both games) before personal discounts. First result wins.
-    Rule: cardgame 3. Bidding; boardgame B. Bidding."""
+    Rule: cardgame 3. Bidding; boardgame B. Bidding.
+
+    Example::
+
+        @hookimpl
+        def conquest_surcharge(game, seat):
+            return 2
+    """
 
 
 @hookspec(firstresult=True)
 def minimum_bid(game, seat, card, conquest):
     """Called whenever a seat may bid on ``card``. Return the smallest legal bid, ignoring other
     players' bids (value, plus the surcharge on the Conquest row, less discounts). First result
-    wins. Rule: cardgame 3. Bidding; boardgame B. Bidding."""
+    wins. Rule: cardgame 3. Bidding; boardgame B. Bidding.
+
+    Example::
+
+        @hookimpl(wrapper=True)
+        def minimum_bid(game, seat, card, conquest):
+            least = yield
+            return max(1, least - 1)            # everything one coin cheaper
+    """
 
 
 @hookspec(firstresult=True)
 def bid_bonus_halves(game, seat):
     """Called whenever bids are compared. Return how many half coins ``seat``'s bids count higher
-    than paid (Market/Agora: 1 each). Never counts for turn order. First result wins."""
+    than paid (Market/Agora: 1 each). Never counts for turn order. First result wins.
+
+    Example::
+
+        @hookimpl(wrapper=True)
+        def bid_bonus_halves(game, seat):
+            bonus = yield
+            return bonus * 2                    # Market and Agora count double
+    """
 
 
 @hookspec(firstresult=True)
 def count_catastrophe_hits(game, seat, catastrophe, cards):
     """Called when a catastrophe hits a share of a seat's cards or tiles (card game: a third of
     buildings or landscapes). ``cards`` are the candidates; return how many are hit. First
-    result wins. Rule: cardgame Catastrophes."""
+    result wins. Rule: cardgame Catastrophes.
+
+    Example::
+
+        @hookimpl(wrapper=True)
+        def count_catastrophe_hits(game, seat, catastrophe, cards):
+            hits = yield
+            return min(hits, math.ceil(len(cards) / 4))
+    """
 
 
 @hookspec(firstresult=True)
 def compute_income(game, seat, population):
     """Called in every income phase. Return ``(coins, luxury)`` the seat earns for its
     population from the income table. First result wins. Rule: cardgame 6. Income;
-    boardgame F. Earn Income For The Round."""
+    boardgame F. Earn Income For The Round.
+
+    Example::
+
+        @hookimpl(wrapper=True)
+        def compute_income(game, seat, population):
+            coins, luxury = yield
+            return coins + 1, luxury
+    """
