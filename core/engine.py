@@ -125,9 +125,9 @@ class Game:
 
     def _play(self) -> Iterator[Decision]:
         hook = self.hook
-        hook.setup_game(game=self)
         self.emit("game_started", seed=self.seed, variant=self.variant.name,
                   players=[s.name for s in self.seats])
+        hook.setup_game(game=self)
         yield from self._run_phases(hook.list_setup_phases(game=self) or [])
         rounds = hook.count_rounds(game=self)
         for number in range(1, rounds + 1):

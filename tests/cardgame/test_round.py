@@ -1,0 +1,445 @@
+"""One test (or a few) per rule of the card game's round, named after the rulebook section:
+1. Reveal Power Cards, 2. Catastrophes/Supply (the trigger), 3. Bidding, 4. Turn order,
+5. Gain Power Cards, 6. Income."""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from variants.cardgame.catastrophes import protected
+from variants.cardgame.rules import (add_power_card, bidding, catastrophes_and_supply, gain,
+                                     income, reveal, turn_order)
+from variants.cardgame.state import Placed, draw_to_hand
+from variants.common.auction import Bid, Slot, order_by_bids
+
+from .kit import (building, civilization, drive, events, landscape, new_game, option_ids,
+                  power_card, seat_player)
+
+
+def stack_pile(game, cards):
+    """Put ``cards`` on top of the power-card pile, ``cards[0]`` drawn first."""
+    game.state.power_pile.extend(reversed(cards))
+
+
+# --- 1. Reveal Power Cards ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_reveal_as_many_open_cards_as_players_the_rest_of_six_in_conquest_row(players):
+    game = new_game(players)
+    top_six = list(reversed(game.state.power_pile[-6:]))
+    reveal(game)
+    slots = game.state.slots
+    assert [s.card for s in slots] == top_six                       # drawn from the top
+    assert [s.conquest for s in slots] == [False] * players + [True] * (6 - players)
+    assert {s.card["era"] for s in slots} == {"A"}                   # A cards on top
+    assert len(game.state.power_pile) == 48 - 6
+
+
+def test_reveal_power_pile_is_a_over_b_over_c():
+    game = new_game(3)
+    eras = [c["era"] for c in reversed(game.state.power_pile)]       # top first
+    assert eras == sorted(eras)                                      # all A, then B, then C
+    assert Counter(eras) == Counter({"A": 18, "B": 18, "C": 12})
+
+
+def test_reveal_first_two_cards_advance_catastrophe_markers():
+    game = new_game(2)
+    stack_pile(game, [landscape(catastrophe="plague"), landscape(catastrophe="plague"),
+                      *[landscape(catastrophe="earthquake") for _ in range(4)]])
+    reveal(game)
+    assert game.state.tracks["plague"] == 3                          # two symbols, two spaces
+    assert game.state.tracks["earthquake"] == 1                      # cards 3-6 do not count
+    assert [e["catastrophe"] for e in events(game, "catastrophe_advanced")] == ["plague"] * 2
+
+
+def test_catastrophes_marker_on_last_space_strikes_and_never_fires_twice():
+    game = new_game(2)
+    st = game.state
+    last = game.components["catastrophe_tracks"]["plague"]
+    st.tracks["plague"] = last - 1
+    seat_player(game, 0)                                             # no hand: loses its civ
+    seat_player(game, 1, buildings=[building(protects=["plague"])])
+    stack_pile(game, [landscape(catastrophe="plague"), *[landscape(catastrophe="decline")
+                                                         for _ in range(5)]])
+    reveal(game)
+    assert st.tracks["plague"] == last and st.due == ["plague"]
+    drive(catastrophes_and_supply(game))
+    assert st.fired == ["plague"] and st.due == []
+    assert st.players[0].civilization is None
+    assert st.players[1].civilization is not None                    # Well-like protection
+
+    # a later round shows plague symbols again: the marker stays, nothing happens
+    st.slots = []
+    stack_pile(game, [landscape(catastrophe="plague"), landscape(catastrophe="plague"),
+                      *[landscape(catastrophe="decline") for _ in range(4)]])
+    seen = len(game.events)
+    reveal(game)
+    assert st.tracks["plague"] == last and st.due == []
+    assert events(game, "catastrophe_advanced", seen) == []
+    drive(catastrophes_and_supply(game))
+    assert events(game, "catastrophe", seen) == [] and st.fired == ["plague"]
+
+
+def test_catastrophes_supply_landscape_triggers_supply_after_all_six_cards():
+    game = new_game(2)
+    seat_player(game, 0, civ=civilization(inhabitants=3, grain=1), hand={"grain": 2})
+    seat_player(game, 1, civ=civilization(inhabitants=1, grain=1))
+    supply_card = landscape(supply=True, catastrophe="drought")
+    stack_pile(game, [landscape(catastrophe="decline") for _ in range(5)] + [supply_card])
+    reveal(game)
+    assert game.state.slots[5].card is supply_card and game.state.slots[5].conquest
+    assert game.state.supply_due
+    seen = len(game.events)
+    _, asked = drive(catastrophes_and_supply(game), "grain", "grain")
+    assert [d.kind for d in asked] == ["feed", "feed"] and asked[0].seat == 0
+    kinds = [e.kind for e in game.events[seen:]]
+    assert kinds[0] == "supply" and kinds.count("fed") == 2
+    assert game.state.players[0].hand == Counter()
+    assert not game.state.supply_due                                 # once, this round
+
+
+def test_catastrophes_supply_landscape_in_a_tableau_has_no_further_effect():
+    game = new_game(2)
+    seat_player(game, 0, landscapes=[landscape(supply=True)])
+    reveal(game)                                                     # the real A cards
+    assert not game.state.supply_due
+    _, asked = drive(catastrophes_and_supply(game))
+    assert asked == [] and events(game, "supply") == []
+
+
+# --- 3. Bidding ---------------------------------------------------------------------------------
+
+def bidding_table(players=3, *, hands=None, values=(1, 1, 1), conquest=()):
+    game = new_game(players)
+    hands = hands or [{"wood": 4}, {"stone": 4}, {"grain": 4}][:players]
+    for seat, hand in enumerate(hands):
+        seat_player(game, seat, hand=hand)
+    game.state.order = list(range(players))
+    game.state.slots = [Slot(i, landscape(value=v), conquest=i in conquest)
+                        for i, v in enumerate(values)]
+    return game
+
+
+def test_bidding_pass_draws_three_coin_cards():
+    game = bidding_table(2)
+    pile = len(game.state.coin_pile)
+    drive(bidding(game), "pass", "pass")
+    assert [p.hand_size() for p in game.state.players] == [4 + 3, 4 + 3]
+    assert len(game.state.coin_pile) == pile - 6
+    assert game.state.bids == {}
+    assert [e["seat"] for e in events(game, "passed")] == [0, 1]
+
+
+def test_bidding_minimum_bid_is_the_card_value_and_unaffordable_cards_are_not_offered():
+    game = bidding_table(2, values=(2, 5, 3))
+    gen = bidding(game)
+    d = next(gen)
+    assert option_ids(d) == ["pass", "card:0", "card:2"]             # value 5 > 4 coin cards
+    d = gen.send(d.option("card:0"))
+    assert [o.value for o in d.options] == [2, 3, 4]
+
+
+def test_bidding_outbidding_needs_a_higher_bid():
+    game = bidding_table(2)
+    gen = bidding(game)
+    d = gen.send(next(gen).option("card:0"))
+    d = gen.send(d.option("2"))
+    while d.seat == 0:                                               # which coin cards
+        d = gen.send(d.options[0])
+    d = gen.send(d.option("card:0"))
+    assert [o.value for o in d.options] == [3, 4]
+
+
+def test_bidding_displacement_chain_moves_bids_unchanged():
+    """Seat 2 outbids seat 1, who moves onto seat 0's card with a higher bid, and seat 0 moves
+    on in turn: each outbid bid moves with its amount and its coin cards unchanged."""
+    game = bidding_table(3)
+    st = game.state
+    answers = ["card:0", "2",            # seat 0: 2 wood on card 0
+               "card:1", "3",            # seat 1: 3 stone on card 1
+               "card:1",                 # seat 2: 4 grain (all it has) on card 1 -> displaces 1
+               "card:0",                 # seat 1 moves its 3 onto card 0 -> displaces seat 0
+               "card:2"]                 # seat 0 moves its 2 onto card 2
+    _, asked = drive(bidding(game), *answers)
+    moves = [d for d in asked if d.kind == "move_bid"]
+    assert [d.seat for d in moves] == [1, 0]
+    assert option_ids(moves[0]) == ["withdraw", "card:0", "card:2"]
+    assert option_ids(moves[1]) == ["withdraw", "card:2"]            # 2 cannot beat 4 on card 1
+    held = [(s.bid.seat, s.bid.amount, Counter(s.bid.payment)) for s in st.slots]
+    assert held == [(1, 3, Counter(stone=3)), (2, 4, Counter(grain=4)), (0, 2, Counter(wood=2))]
+    assert [p.hand_size() for p in st.players] == [2, 1, 0]
+    assert [(e["seat"], e["displaced"]) for e in events(game, "bid")] == \
+        [(0, None), (1, None), (2, 1), (1, 0), (0, None)]
+
+
+def test_bidding_withdraw_returns_bid_plus_three_coin_cards():
+    game = bidding_table(2)
+    _, asked = drive(bidding(game), "card:0", "2", "card:0", "3", "withdraw")
+    st = game.state
+    assert asked[-1].kind == "move_bid" and asked[-1].seat == 0
+    assert st.players[0].hand_size() == 4 + 3 and st.players[0].hand["wood"] == 4
+    assert 0 not in st.bids and st.bids[1].amount == 3
+    turn_order(game)
+    assert st.order == [1, 0]                                        # withdrawing counts 0
+
+
+def test_bidding_luxury_goods_traded_for_coin_cards_drawn_blind():
+    game = bidding_table(2, hands=[{"wood": 1}, {"stone": 4}], values=(3, 1, 1))
+    st = game.state
+    st.players[0].luxury = 2
+    gen = bidding(game)
+    d = next(gen)
+    assert "card:0" in option_ids(d)                                 # 1 coin card + 2 luxury
+    d = gen.send(d.option("card:0"))
+    assert [o.value for o in d.options] == [3]
+    d = gen.send(d.option("3"))
+    assert st.players[0].luxury == 0 and st.players[0].hand_size() == 0
+    assert st.slots[0].bid.amount == 3 and len(st.slots[0].bid.payment) == 3
+    assert len(events(game, "luxury_traded")) == 2
+
+
+@pytest.mark.parametrize("halves", [1, 2])
+def test_bidding_market_agora_bonus_beats_equal_bid_but_not_for_turn_order(halves):
+    """Special Buildings: Market + Agora. One of them: bids count 1/2 higher, so an equal bid
+    outbids; the higher amount never counts for turn order."""
+    game = bidding_table(2)
+    seat_player(game, 1, hand={"stone": 4},
+                buildings=[building(bid_bonus_halves=1) for _ in range(halves)])
+    gen = bidding(game)
+    d = gen.send(next(gen).option("card:0"))
+    d = gen.send(d.option("2"))
+    while d.seat == 0:
+        d = gen.send(d.options[0])
+    d = gen.send(d.option("card:0"))
+    assert min(o.value for o in d.options) == 2                      # an equal bid is enough
+    d = gen.send(d.option("2"))
+    while d.kind == "bid_coin_card":
+        d = gen.send(d.options[0])
+    assert d.kind == "move_bid" and d.seat == 0
+    with pytest.raises(StopIteration):
+        gen.send(d.option("card:1"))
+    assert game.state.slots[0].bid.seat == 1
+    turn_order(game)
+    assert game.state.order == [0, 1]              # 2 and 2: the tie keeps the old order
+
+
+def test_bidding_without_market_an_equal_bid_is_not_enough():
+    game = bidding_table(2)
+    gen = bidding(game)
+    d = gen.send(next(gen).option("card:0"))
+    d = gen.send(d.option("2"))
+    while d.seat == 0:
+        d = gen.send(d.options[0])
+    d = gen.send(d.option("card:0"))
+    assert min(o.value for o in d.options) == 3
+
+
+def test_bidding_unbid_cards_leave_the_game():
+    game = new_game(2)
+    seat_player(game, 0, hand={"wood": 3})
+    seat_player(game, 1, hand={"wood": 3})
+    game.state.order = [0, 1]
+    cards = [landscape(value=1) for _ in range(6)]
+    game.state.slots = [Slot(i, c, conquest=i >= 2) for i, c in enumerate(cards)]
+    drive(bidding(game), "card:1", "1", "pass")
+    turn_order(game)
+    drive(gain(game))
+    st = game.state
+    assert st.slots == []
+    assert st.boxed == [cards[0], *cards[2:]]
+    assert [p.card for p in st.players[0].landscapes] == [cards[1]]
+    assert [e["card"] for e in events(game, "card_unclaimed")] == \
+        [c["id"] for c in cards if c is not cards[1]]
+
+
+# --- 4. Turn order ------------------------------------------------------------------------------
+
+def test_turn_order_highest_bid_first_pass_counts_zero():
+    bids = {2: Bid(2, 5, None), 0: Bid(0, 1, None), 3: Bid(3, 3, None)}
+    assert order_by_bids([0, 1, 2, 3], bids) == [2, 3, 0, 1]
+
+
+def test_turn_order_ties_keep_relative_order():
+    game = new_game(4)
+    st = game.state
+    st.order = [3, 1, 0, 2]
+    st.bids = {1: Bid(1, 2, None), 0: Bid(0, 4, None), 2: Bid(2, 2, None)}   # 3 passed
+    turn_order(game)
+    assert st.order == [0, 1, 2, 3]                # 4; then 1 and 2 as before; then the pass
+    st.order = [2, 1, 0, 3]
+    st.bids = {1: Bid(1, 2, None), 0: Bid(0, 4, None), 2: Bid(2, 2, None)}
+    turn_order(game)
+    assert st.order == [0, 2, 1, 3]
+
+
+def test_setup_turn_order_by_civilization_arrow_number():
+    for seed in range(1, 6):
+        game = new_game(5, seed=seed)
+        arrows = [game.state.players[s].civilization.card["arrow"] for s in game.state.order]
+        assert arrows == sorted(arrows)
+        for p in game.state.players:
+            assert p.hand_size() == p.civilization.card["coin_cards"]
+
+
+# --- 5. Gain Power Cards ------------------------------------------------------------------------
+
+def test_gain_winning_coin_cards_go_to_the_discard_pile_in_new_turn_order():
+    game = new_game(2)
+    st = game.state
+    seat_player(game, 0)                                             # hands went into the bids
+    seat_player(game, 1)
+    a, b = building(cost={"wood": 9}), building(cost={"wood": 9})
+    st.slots = [Slot(0, a, False), Slot(1, b, False)]
+    st.slots[0].bid = Bid(0, 2, ["wood", "wood"])
+    st.slots[1].bid = Bid(1, 3, ["stone"] * 3)
+    st.bids = {0: st.slots[0].bid, 1: st.slots[1].bid}
+    st.order = [1, 0]
+    discard = len(st.coin_discard)
+    _, asked = drive(gain(game))                                     # nothing to pay with
+    assert Counter(st.coin_discard[discard:]) == Counter(wood=2, stone=3)
+    assert [d.seat for d in asked] == [1, 0]                         # new order
+    assert st.boxed == [b, a]                                        # both buildings lost
+
+
+def test_gain_buildings_left_landscapes_right_of_the_civilization():
+    game = new_game(2)
+    player = seat_player(game, 0, civ=civilization(wood=5))
+    b1, b2 = building(cost={"wood": 1}), building(cost={"wood": 1})
+    l1, l2 = landscape(), landscape()
+    for card in (b1, l1, b2, l2):
+        drive(add_power_card(game, player, card), *(["build"] if card["kind"] == "building" else []))
+    assert [p.card for p in player.tableau()] == [b2, b1, player.civilization.card, l1, l2]
+
+
+def test_gain_under_construction_coin_card_beneath_building_fully_usable():
+    """5. Gain Power Cards: a building with a coin card beneath it is under construction but
+    fully usable: income, production, special function (here: plague protection and +1 coin)."""
+    game = new_game(2)
+    player = seat_player(game, 0, hand={"grain": 1, "inhabitant": 2})
+    card = building(cost={"stone": 3}, grain=1, inhabitants=3, power=2, protects=["plague"],
+                    income_coin_cards=1)
+    _, asked = drive(add_power_card(game, player, card), "mortgage", "grain")
+    assert option_ids(asked[0]) == ["mortgage", "lose"]              # cannot pay 3 stone
+    assert asked[1].kind == "mortgage_coin_card"
+    placed = player.buildings[0]
+    assert placed.under == "grain" and player.hand == Counter(inhabitant=2)
+    assert player.production("grain") == 1 and player.population() == 3 and player.power() == 2
+    assert protected(player, "plague")
+    before = player.hand_size()
+    income(game)
+    # 3 inhabitants -> the summary card's row, +1 for the special function
+    row = [r for r in game.components["income"] if r["population"] <= 3][-1]
+    assert player.hand_size() - before == row["coin_cards"] + 1
+
+
+def test_gain_under_construction_with_luxury_when_the_hand_is_empty():
+    game = new_game(2)
+    player = seat_player(game, 0, luxury=1)
+    drive(add_power_card(game, player, building(cost={"stone": 3})), "mortgage")
+    assert player.luxury == 0 and player.buildings[0].under in ("wood", "stone", "grain",
+                                                                "inhabitant")
+
+
+def test_gain_building_lost_without_resources_or_coin_card():
+    game = new_game(2)
+    player = seat_player(game, 0, civ=civilization(stone=1))
+    card = building(cost={"stone": 2})
+    _, asked = drive(add_power_card(game, player, card))
+    assert option_ids(asked[0]) == ["lose"]
+    assert player.buildings == [] and game.state.boxed[-1] is card
+    assert events(game, "card_lost")[-1]["card"] == card["id"]
+
+
+def test_gain_new_building_own_production_does_not_pay_for_itself():
+    game = new_game(2)
+    player = seat_player(game, 0, civ=civilization(wood=1))
+    _, asked = drive(add_power_card(game, player, building(cost={"wood": 2}, wood=5)))
+    assert option_ids(asked[0]) == ["lose"]
+
+
+# --- 6. Income ----------------------------------------------------------------------------------
+
+def income_event(game, seat):
+    return next(e for e in events(game, "income") if e["seat"] == seat)
+
+
+def income_row(game, population):
+    return [r for r in game.components["income"] if r["population"] <= population][-1]
+
+
+@pytest.mark.parametrize("population", [0, 2, 3, 5, 8, 10, 11, 15, 20, 30])
+def test_income_coin_cards_by_population_from_the_summary_card(population):
+    game = new_game(2)
+    player = seat_player(game, 0, civ=civilization(inhabitants=population))
+    seat_player(game, 1)
+    before = player.hand_size()
+    income(game)
+    row = income_row(game, population)
+    assert player.hand_size() - before == row["coin_cards"]
+    assert player.luxury == row["luxury"]
+    assert income_event(game, 0)["population"] == population
+
+
+def test_income_luxury_directly_from_eleven_inhabitants():
+    """Luxury Goods 3.: luxury income starts at 11 inhabitants (printed)."""
+    game = new_game(2)
+    assert income_row(game, 10)["luxury"] == 0
+    assert income_row(game, 11)["luxury"] >= 1
+    ten = seat_player(game, 0, civ=civilization(inhabitants=10))
+    eleven = seat_player(game, 1, civ=civilization(inhabitants=11))
+    income(game)
+    assert ten.luxury == 0 and eleven.luxury == income_row(game, 11)["luxury"]
+
+
+def test_income_one_time_income_only_for_the_newly_gained_card():
+    game = new_game(2)
+    player = seat_player(game, 0)
+    seat_player(game, 1)
+    card = landscape(one_time={"coin_cards": 3, "luxury": 2})
+    drive(add_power_card(game, player, card))
+    base = income_row(game, 0)["coin_cards"]
+    income(game)
+    assert player.hand_size() == 3 + base and player.luxury == 2
+    income(game)                                                     # next round: no repeat
+    assert player.hand_size() == 3 + 2 * base and player.luxury == 2
+
+
+def test_income_port_and_temple_of_apollo_one_coin_card_each_unless_covered():
+    game = new_game(2)
+    port = building(income_coin_cards=1, protects=["decline"], name="Port")
+    temple = building(income_coin_cards=1, protects=["drought"], name="Temple of Apollo")
+    player = seat_player(game, 0, buildings=[port, temple])
+    seat_player(game, 1)
+    base = income_row(game, 0)["coin_cards"]
+    income(game)
+    assert player.hand_size() == base + 2
+    player.buildings[0].cover = ("wood", "earthquake")                # a covered Port is idle
+    income(game)
+    assert player.hand_size() == 2 * base + 2 + 1
+
+
+def test_income_covered_cards_bring_no_inhabitants():
+    game = new_game(2)
+    player = seat_player(game, 0, civ=civilization(inhabitants=2),
+                         landscapes=[Placed(landscape(inhabitants=9), cover=("wood", "tempest"))])
+    seat_player(game, 1)
+    income(game)
+    assert income_event(game, 0)["population"] == 2
+    assert player.hand_size() == income_row(game, 2)["coin_cards"]
+
+
+def test_coin_pile_discard_reshuffled_when_the_pile_runs_out():
+    game = new_game(2)
+    st = game.state
+    player = seat_player(game, 0)
+    st.coin_discard = st.coin_pile[2:] + st.coin_discard
+    st.coin_pile = st.coin_pile[:2]
+    total = len(st.coin_pile) + len(st.coin_discard)
+    assert draw_to_hand(game, player, 5) == 5
+    assert len(events(game, "coin_pile_reshuffled")) == 1
+    assert st.coin_discard == [] and len(st.coin_pile) == total - 5
+    st.coin_discard, st.coin_pile = st.coin_pile, []
+    assert draw_to_hand(game, player, 1) == 1 and len(events(game, "coin_pile_reshuffled")) == 2
+    st.coin_pile, st.coin_discard = [], []
+    assert draw_to_hand(game, player, 3) == 0                        # nothing left anywhere

@@ -1,0 +1,165 @@
+"""The `peloponnes` command through click's CliRunner: every command, and bad input that must
+give a one-line error with a meaningful exit code, never a traceback."""
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIO = str(ROOT / "scenarios" / "cardgame-4p.toml")
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(main, [str(a) for a in args], input=input)
+
+
+def human_scenario(tmp_path, seats=("human", "random")) -> Path:
+    players = "".join(f'[[players]]\nname = "P{i}"\nagent = "{a}"\n' for i, a in enumerate(seats))
+    path = tmp_path / "h.toml"
+    path.write_text(f'variant = "cardgame"\nseed = 3\n{players}')
+    return path
+
+
+def test_help_explains_every_command():
+    result = run("--help")
+    assert result.exit_code == 0
+    for command in ("variants", "rules", "play", "simulate", "replay", "new-scenario",
+                    "plugins", "hooks", "new-plugin"):
+        assert command in result.output
+
+
+def test_variants_json():
+    result = run("variants", "--json")
+    assert result.exit_code == 0
+    assert "cardgame" in [v["name"] for v in json.loads(result.stdout)]
+
+
+def test_rules_lists_phases_sections_and_reconstructed_values():
+    result = run("rules", "cardgame")
+    assert result.exit_code == 0
+    assert "cardgame: 3. Bidding" in result.output
+    assert "reconstructed" in result.output
+
+
+def test_rules_of_an_unknown_variant():
+    result = run("rules", "chess")
+    assert result.exit_code == 2 and "unknown variant 'chess'" in result.output
+
+
+def test_simulate_json_summary():
+    result = run("simulate", SCENARIO, "--games", 6, "--json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["games"] == 6 and len(report["seats"]) == 4
+    assert abs(sum(s["win_share"] for s in report["seats"]) - 1) < 1e-9
+    assert {row["label"] for row in report["labels"]} == {"civilization"}
+
+
+def test_simulate_table_and_agent_override():
+    result = run("simulate", SCENARIO, "-n", 3, "--agent", "random")
+    assert result.exit_code == 0
+    assert "win share" in result.output and "heuristic" not in result.output.split("agent")[-1]
+
+
+@pytest.mark.parametrize("text, message", [
+    ("variant = [", "not valid TOML"),
+    ('variant = "cardgame"\n[[players]]\nagent = "grédy"\n', "players[0].agent"),
+    ('variant = "nope"\n[[players]]\n[[players]]\n', "unknown variant 'nope'"),
+    ('variant = "cardgame"\nplugins = ["gone.py"]\n[[players]]\n[[players]]\n', "gone.py"),
+])
+def test_bad_input_is_one_clear_line(tmp_path, text, message):
+    path = tmp_path / "bad.toml"
+    path.write_text(text)
+    for command in ("simulate", "play"):
+        result = run(command, path)
+        assert result.exit_code == 2
+        assert message in result.output and "Traceback" not in result.output
+
+
+def test_a_missing_scenario_file():
+    result = run("simulate", "nowhere.toml")
+    assert result.exit_code == 2 and "nowhere.toml: file not found" in result.output
+
+
+def test_a_plugin_failing_mid_game_is_reported_and_the_game_saved(tmp_path):
+    bad = tmp_path / "bad_rule.py"
+    bad.write_text("from core import hookimpl\n\n@hookimpl\n"
+                   "def compute_income(game, seat, population):\n    return 1 / 0\n")
+    path = tmp_path / "s.toml"
+    path.write_text(f'variant = "cardgame"\nplugins = ["{bad}"]\n'
+                    '[[players]]\nagent = "random"\n[[players]]\nagent = "random"\n')
+    result = run("play", path, "--save-dir", tmp_path / "saves")
+    assert result.exit_code == 3
+    assert "bad_rule.py" in result.output and "compute_income" in result.output
+    assert "cardgame: 6. Income" in result.output and "Traceback" not in result.output
+    assert list((tmp_path / "saves").glob("*.toml"))
+
+
+def test_play_against_a_bot_reprompts_on_illegal_answers(tmp_path):
+    path = human_scenario(tmp_path)
+    result = run("play", path, "--save-dir", tmp_path / "saves", input="zebra\n99\n" + "1\n" * 400)
+    assert result.exit_code == 0, result.output[-2000:]
+    assert "'zebra' is not one of the options" in result.output
+    assert "'99' is not one of the options" in result.output
+    assert "Final scores" in result.output
+    assert "Round 1 of 8" in result.output          # the table was rendered for the human
+
+
+def test_save_quit_resume_and_replay(tmp_path):
+    path = human_scenario(tmp_path)
+    saves = tmp_path / "saves"
+    first = run("play", path, "--save-dir", saves, input="1\n1\nq\n")
+    assert first.exit_code == 0 and "resume with" in first.output
+    (save,) = saves.glob("*.toml")
+    paused = run("replay", save)
+    assert paused.exit_code == 0 and "paused" in paused.output
+    resumed = run("play", save, "--save-dir", saves, input="1\n" * 400)
+    assert resumed.exit_code == 0
+    assert re.search(r"resumed after \d+ answers", resumed.output)   # the bots' answers too
+    assert "Final scores" in resumed.output
+    log = run("replay", save, "--json")
+    assert json.loads(log.stdout)[0]["kind"] == "game_started"
+
+
+def test_input_ending_saves_the_game(tmp_path):
+    path = human_scenario(tmp_path)
+    result = run("play", path, "--save-dir", tmp_path / "saves", input="1\n")
+    assert result.exit_code == 130 and "game saved to" in result.output
+    assert list((tmp_path / "saves").glob("*.toml"))
+
+
+def test_new_scenario_writes_a_loadable_file(tmp_path):
+    out = tmp_path / "mine.toml"
+    result = run("new-scenario", "cardgame", "-p", 3, "--agent", "random", "--agent", "random",
+                 "--agent", "heuristic", "-o", out)
+    assert result.exit_code == 0 and out.exists()
+    assert run("simulate", out, "-n", 2).exit_code == 0
+    assert run("new-scenario", "cardgame", "-o", out).exit_code == 2    # exists, no --force
+    assert "2-5 players" in run("new-scenario", "cardgame", "-p", 7, "-o",
+                                tmp_path / "x.toml").output
+
+
+def test_plugins_lists_hooks_and_call_order():
+    result = run("plugins", str(ROOT / "scenarios" / "compare-cardgame-no-conquest.toml"),
+                 "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    names = [p["name"] for p in data["plugins"]]
+    assert names[-1] == "no_conquest" and "cardgame" in names
+    assert data["call_order"]["count_revealed"] == ["no_conquest", "cardgame"]
+
+
+def test_hooks_reference_matches_docs_file():
+    result = run("hooks", "--markdown")
+    assert result.exit_code == 0
+    assert result.output == (ROOT / "docs" / "hooks.md").read_text(), \
+        "docs/hooks.md is stale: run `peloponnes hooks --markdown > docs/hooks.md`"
+
+
+def test_new_plugin_refuses_bad_names(tmp_path):
+    assert run("new-plugin", "no good", "-d", tmp_path).exit_code == 2
+    assert run("new-plugin", "ok", "--variant", "chess", "-d", tmp_path).exit_code == 2

@@ -1,0 +1,134 @@
+"""The engine on its own, with a toy ruleset: the step API, auto-answered single options,
+illegal answers, phases changed by wrappers, determinism, agents and error attribution."""
+import pytest
+
+from core import IllegalAnswer, Phase, PluginError, hookimpl
+from core.agents import RandomAgent, make_agents
+from core.engine import Game, play
+from core.scenario import Scenario
+
+from .toy import toy_ruleset
+
+
+def scenario(players=2, seed=7):
+    return Scenario.quick("toy", players, seed=seed)
+
+
+def test_step_api_pending_and_choose():
+    game = Game(toy_ruleset(), scenario()).start()
+    assert game.pending.kind == "pick" and game.pending.seat == 0
+    game.choose("3")
+    assert game.pending.seat == 1
+    game.choose("1")
+    assert game.round == 2
+    while game.pending is not None:
+        game.choose("2")
+    assert game.finished
+    assert [s.value for s in game.result.scores] == [3 + 2 + 2, 1 + 2 + 2]
+    assert game.result.winners == [0]
+
+
+def test_single_option_decisions_are_taken_without_asking():
+    game = Game(toy_ruleset(), scenario())
+    play(game, make_agents(game))
+    assert game.state["forced"] == 3            # one per round, never in game.answers
+    assert game.decisions == len(game.answers) == 6
+
+
+def test_illegal_answer_names_the_rule_and_the_options():
+    game = Game(toy_ruleset(), scenario()).start()
+    with pytest.raises(IllegalAnswer, match=r"'9' is not an option.*toy: Pick.*offered: 1, 2, 3"):
+        game.choose("9")
+    game.choose("1")                            # the game goes on
+
+
+def test_answer_after_the_end_is_refused():
+    game = Game(toy_ruleset(), scenario())
+    play(game, make_agents(game))
+    with pytest.raises(IllegalAnswer, match="game is over"):
+        game.choose("1")
+
+
+def test_same_seed_same_game():
+    logs = []
+    for _ in range(2):
+        game = Game(toy_ruleset(), scenario(seed=3))
+        play(game, make_agents(game))
+        logs.append(([e.as_dict() for e in game.events], game.state["shuffled"]))
+    assert logs[0] == logs[1]
+    other = Game(toy_ruleset(), scenario(seed=4)).start()
+    assert other.state["shuffled"] != logs[0][1]
+
+
+def test_random_agent_is_seeded_and_only_answers_offered_options():
+    game = Game(toy_ruleset(), scenario()).start()
+    a, b = RandomAgent("s"), RandomAgent("s")
+    picks = [a.choose(None, game.pending) for _ in range(20)]
+    assert picks == [b.choose(None, game.pending) for _ in range(20)]
+    assert set(picks) <= {"1", "2", "3"}
+
+
+class AddPhase:
+    @hookimpl(wrapper=True)
+    def list_round_phases(self, game):
+        phases = yield
+        return [*phases, Phase("bonus", lambda g: g.state["totals"].__setitem__(0, 100), "x")]
+
+
+class RemovePick:
+    @hookimpl(wrapper=True)
+    def list_round_phases(self, game):
+        phases = yield
+        return [p for p in phases if p.name != "pick"]
+
+
+def test_a_wrapper_adds_a_phase():
+    game = Game(toy_ruleset(AddPhase()), scenario())
+    play(game, make_agents(game))
+    assert game.result.scores[0].value == 100
+
+
+def test_a_wrapper_removes_a_phase():
+    game = Game(toy_ruleset(RemovePick()), scenario()).start()
+    assert game.finished and game.decisions == 0
+
+
+def test_metrics_merge_and_invariants_hook():
+    class Extra:
+        @hookimpl
+        def collect_metrics(self, game):
+            return {"extra": 1}
+
+    game = Game(toy_ruleset(Extra()), scenario())
+    play(game, make_agents(game))
+    assert game.metrics() == {"total": sum(game.state["totals"]), "extra": 1}
+    assert game.invariant_violations() == []
+
+
+def test_an_exception_in_a_plugin_becomes_a_plugin_error_naming_plugin_hook_and_rule():
+    class Broken:
+        @hookimpl(wrapper=True)
+        def list_round_phases(self, game):
+            phases = yield
+            return [Phase("boom", self.boom, "house rule: boom"), *phases]
+
+        def boom(self, game):
+            raise ZeroDivisionError("no")
+
+    ruleset = toy_ruleset(Broken())
+    with pytest.raises(PluginError) as info:
+        Game(ruleset, scenario()).start()
+    err = info.value
+    assert err.plugin == "extra0"
+    assert err.hook == "phase boom"
+    assert err.rule == "house rule: boom"
+    assert "ZeroDivisionError" in str(err)
+
+
+def test_human_seats_need_an_interface():
+    game = Game(toy_ruleset(), Scenario.quick("toy", 2, agent="human"))
+    with pytest.raises(Exception, match="human player"):
+        make_agents(game)
+    agents = make_agents(game, ask=lambda view, decision: decision.options[-1].id)
+    play(game, agents)
+    assert game.result.scores[0].value == 9

@@ -1,0 +1,93 @@
+"""Plugin loading: files and modules, clear errors naming the plugin and hook, requirements and
+conflicts, and the call order."""
+import pytest
+
+from core import PluginError
+from core.engine import Game
+from core.plugins import load_ruleset
+from core.scenario import Scenario
+from core.simulate import run_game
+
+
+def plugin(tmp_path, text, name="rule.py"):
+    path = tmp_path / name
+    path.write_text("from core import hookimpl\n" + text)
+    return str(path)
+
+
+def load(*plugins, variant="cardgame"):
+    return load_ruleset(Scenario.quick(variant, 3, plugins=plugins))
+
+
+def test_a_file_plugin_is_registered_after_the_variant(tmp_path):
+    path = plugin(tmp_path, "@hookimpl\ndef conquest_surcharge(game, seat):\n    return 1\n")
+    ruleset, sc = load(path)
+    assert [p.kind for p in ruleset.plugins] == ["core", "variant", "file"]
+    assert ruleset.hook_order("conquest_surcharge") == ["rule", "cardgame"]
+    game = Game(ruleset, sc).start()
+    assert game.hook.conquest_surcharge(game=game, seat=0) == 1
+
+
+def test_a_module_plugin_by_name():
+    ruleset, _ = load("variants.common.hookspecs")   # importable; implements nothing
+    assert ruleset.plugins[-1].kind == "module"
+
+
+def test_an_unknown_module_is_a_clear_error():
+    with pytest.raises(PluginError, match="no module named 'not_a_plugin'"):
+        load("not_a_plugin")
+
+
+def test_an_import_error_names_the_file_and_line(tmp_path):
+    path = plugin(tmp_path, "x = 1\nraise RuntimeError('broken on purpose')\n")
+    with pytest.raises(PluginError) as info:
+        load(path)
+    assert path in str(info.value) and "line 3" in str(info.value)
+    assert "broken on purpose" in str(info.value)
+
+
+def test_a_syntax_error_names_the_file(tmp_path):
+    path = plugin(tmp_path, "def oops(:\n")
+    with pytest.raises(PluginError, match="SyntaxError"):
+        load(path)
+
+
+def test_a_misspelled_hook_is_refused_with_a_suggestion(tmp_path):
+    path = plugin(tmp_path, "@hookimpl\ndef conquest_surchage(game, seat):\n    return 1\n")
+    with pytest.raises(PluginError) as info:
+        load(path)
+    message = str(info.value)
+    assert "unknown hook 'conquest_surchage'" in message
+    assert "did you mean 'conquest_surcharge'" in message and path in message
+
+
+def test_wrong_arguments_are_refused(tmp_path):
+    path = plugin(tmp_path, "@hookimpl\ndef conquest_surcharge(game, colour):\n    return 1\n")
+    with pytest.raises(PluginError) as info:
+        load(path)
+    assert "colour" in str(info.value) and path in str(info.value)
+
+
+def test_requirements_and_conflicts_are_checked_before_the_game(tmp_path):
+    needs_board = plugin(tmp_path, "@hookimpl\ndef declare_plugin():\n"
+                         "    return {'requires_variant': ['boardgame']}\n", "needs_board.py")
+    with pytest.raises(PluginError, match="requires variant boardgame"):
+        load(needs_board)
+    needs_other = plugin(tmp_path, "@hookimpl\ndef declare_plugin():\n"
+                         "    return {'requires_plugins': ['market_phase']}\n", "needs.py")
+    with pytest.raises(PluginError, match="requires plugin 'market_phase'"):
+        load(needs_other)
+    with pytest.raises(PluginError, match="conflicts with plugin 'no_conquest'"):
+        load("plugins/conquest_plus_two.py", "plugins/no_conquest.py")
+
+
+def test_a_plugin_raising_during_a_game_is_named_with_hook_and_rule(tmp_path):
+    path = plugin(tmp_path, "@hookimpl\ndef compute_income(game, seat, population):\n"
+                  "    raise ValueError('bad table')\n", "bad_income.py")
+    ruleset, sc = load(path)
+    with pytest.raises(PluginError) as info:
+        run_game(ruleset, sc, 1)
+    err = info.value
+    assert err.plugin == path and err.hook == "compute_income"
+    assert err.rule == "cardgame: 6. Income"
+    assert "bad_income.py:4" in str(err)

@@ -1,0 +1,153 @@
+"""boardgame: G. Reveal Disaster Chits and Disasters — chits, protection and the five disasters.
+
+The effects are data (``[disasters.*]`` in components.toml) read through ``get_disaster_effect``,
+so an expansion can change them per seat; a whole disaster can be taken over with
+``strike_disaster``.
+"""
+from __future__ import annotations
+
+from typing import Iterator
+
+from core import Decision, Option
+
+from .state import BLANK, RESOURCES, BoardPlayer, lose_tile, pay_in
+
+CHITS_RULE = "boardgame: G. Reveal Disaster Chits"
+RULE = "boardgame: Disasters"
+
+
+def disaster_rule(disaster: str) -> str:
+    return f"{RULE}: {disaster.capitalize()}"
+
+
+def reveal_chits(game, *, final: bool, rule: str = CHITS_RULE) -> Iterator[Decision]:
+    """Turn chits face up one after the other; the blank one goes back in the box; a disaster
+    strikes at once when its chit count reaches one of its ``fire_on`` values (the 3rd chit)."""
+    st = game.state
+    disasters = game.components["disasters"]
+    for _ in range(game.hook.count_disaster_chits(game=game, final=final)):
+        if not st.chits:
+            break
+        chit = st.chits.pop()
+        if chit == BLANK:
+            st.boxed_chits.append(chit)
+            game.emit("chit_revealed", rule, chit=chit, boxed=True)
+            continue
+        st.revealed[chit] += 1
+        game.emit("chit_revealed", rule, chit=chit, count=st.revealed[chit])
+        if st.revealed[chit] in disasters[chit]["fire_on"]:
+            yield from strike(game, chit)
+
+
+def strike(game, disaster: str) -> Iterator[Decision]:
+    game.state.fired.append(disaster)
+    game.emit("disaster", disaster_rule(disaster), disaster=disaster)
+    steps = game.hook.strike_disaster(game=game, disaster=disaster)
+    if steps is not None:
+        yield from steps
+
+
+def protected(game, player: BoardPlayer, disaster: str) -> bool:
+    """The default of ``check_protection``: "If a player has built one of these buildings (marked
+    or not marked with a coin), he is protected"; or his civilization protects (expansions)."""
+    if disaster in player.civilization["protects"]:
+        return True
+    return any(disaster in p.tile["protects"] for p in player.buildings)
+
+
+def strike_table(game, disaster: str) -> Iterator[Decision]:
+    """The default of ``strike_disaster``: every seat in turn order, unless protected."""
+    st = game.state
+    for seat in list(st.order):
+        player = st.players[seat]
+        if game.hook.check_protection(game=game, seat=seat, disaster=disaster):
+            game.emit("protected", disaster_rule(disaster), seat=seat, disaster=disaster)
+            continue
+        st.suffered[seat] += 1
+        effect = game.hook.get_disaster_effect(game=game, seat=seat, disaster=disaster)
+        yield from apply_effect(game, player, disaster, effect)
+
+
+# --- tracks ---------------------------------------------------------------------------------------
+
+def track_value(player: BoardPlayer, track: str) -> int:
+    if track in RESOURCES:
+        return player.goods[track]
+    return getattr(player, track)         # population, luxury, coins
+
+
+def take_from_track(game, player: BoardPlayer, track: str, amount: int) -> None:
+    """Remove ``amount`` (at most what there is) from a track; coins go to the bank."""
+    amount = min(amount, track_value(player, track))
+    if track in RESOURCES:
+        player.goods[track] -= amount
+    elif track == "coins":
+        pay_in(game, player, amount)
+    else:
+        setattr(player, track, getattr(player, track) - amount)
+
+
+# --- effects -------------------------------------------------------------------------------------
+
+def apply_effect(game, player: BoardPlayer, disaster: str, effect: dict) -> Iterator[Decision]:
+    kind = effect["effect"]
+    if kind == "pay_per_tile":
+        yield from pay_per_tile(game, player, disaster, effect)
+    elif kind == "lose_share":
+        lose_share(game, player, disaster, effect)
+    elif kind == "lose_amount":
+        lose_amount(game, player, disaster, effect)
+    # "custom": resolved by the plugin that declared it (strike_disaster)
+
+
+def pay_per_tile(game, player: BoardPlayer, disaster: str, effect: dict) -> Iterator[Decision]:
+    """Earthquake / Tempest: pay ``pay`` for each tile of the kind, or lose the tiles not paid for.
+    Paying for k tiles needs k of each item, so "cannot pay 2 stones" loses 2 buildings while
+    "cannot pay 1 wood and 1 stone" loses only one. The player may pay for fewer ("cannot or does
+    not wish to") and chooses which tiles to lose. Luxury goods cannot be traded here (they
+    substitute only when building, feeding, bidding or marking)."""
+    rule = disaster_rule(disaster)
+    tiles = player.buildings if effect["tiles"] == "building" else player.lands
+    if not tiles:
+        return
+    pay = {k: n for k, n in effect["pay"].items() if n > 0}
+    most = min([len(tiles), *(track_value(player, k) // n for k, n in pay.items())])
+    what = " + ".join(f"{n} {k}" for k, n in pay.items())
+    options = tuple(Option(str(k), f"Pay for {k} of {len(tiles)} {effect['tiles']} tiles"
+                           f" ({what} each), lose {len(tiles) - k}", k)
+                    for k in range(most, -1, -1))
+    paid = (yield Decision(player.seat, "disaster_pay", f"{disaster.capitalize()}: pay {what}"
+                           f" per {effect['tiles']} tile", options, rule)).value
+    for k, n in pay.items():
+        take_from_track(game, player, k, n * paid)
+    game.emit("disaster_paid", rule, seat=player.seat, tiles=paid,
+              paid={k: n * paid for k, n in pay.items()})
+    for _ in range(len(tiles) - paid):
+        choices = tuple(Option(p.id, f"Lose {p.name}", p) for p in tiles)
+        target = (yield Decision(player.seat, "disaster_lose", f"{disaster.capitalize()}:"
+                                 " which tile do you lose?", choices, rule)).value
+        lose_tile(game, player, target, rule)
+
+
+def lose_share(game, player: BoardPlayer, disaster: str, effect: dict) -> None:
+    """Drought / Plague: lose one-third (rounded up) of the food / inhabitants."""
+    track = effect["track"]
+    share = track_value(player, track) * effect["numerator"]
+    if effect["rounding"] == "up":
+        loss = -(-share // effect["denominator"])
+    else:
+        loss = share // effect["denominator"]
+    _lose(game, player, disaster, track, loss)
+
+
+def lose_amount(game, player: BoardPlayer, disaster: str, effect: dict) -> None:
+    """Decline: lose 10 luxury goods, or all of them when there are fewer."""
+    _lose(game, player, disaster, effect["track"], effect["amount"])
+
+
+def _lose(game, player: BoardPlayer, disaster: str, track: str, amount: int) -> None:
+    amount = min(amount, track_value(player, track))
+    if amount > 0:
+        take_from_track(game, player, track, amount)
+        game.emit("disaster_loss", disaster_rule(disaster), seat=player.seat, track=track,
+                  amount=amount)

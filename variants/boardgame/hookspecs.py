@@ -1,0 +1,107 @@
+"""Hook points of the tile board game, added to the plugin manager by the ``boardgame`` variant and
+every variant stacked on it (``Variant.hookspecs``). They are where an expansion such as Heroes &
+Colonies, or a house rule, changes the board game without copying it: player mats (colonies),
+chits per round, disaster effects and protection, what happens after a tile is added (Strength)
+and after a supply round (internal conflict).
+
+Conventions: ``firstresult`` hooks stop at the first non-None result; the board game's own
+implementation is registered first, so it is called last and acts as the default. Hooks that
+return *steps* return ``None`` or an iterator of ``core.Decision`` (typically a generator): the
+rules run it with ``yield from`` at that point of the game, so a plugin can ask players to choose.
+Write such an implementation as a plain function returning a generator (or None) when it must be
+able to decline, since a generator function always returns a (non-None) generator.
+"""
+from core import hookspec
+
+
+# --- Setup -------------------------------------------------------------------------------------
+
+@hookspec(firstresult=True)
+def provide_player_mat(game, seat):
+    """Called once per seat in ``setup_game``, before starting goods are stored. Return the seat's
+    mat: a dict with ``storehouse`` ({"wood", "stone", "food"} -> limit), ``income`` (rows of
+    ``population``/``coins``/``luxury``, used by ``compute_income``), ``coins_per_prestige``,
+    ``points_per_inhabitant`` and ``luxury_trade_rate``. The board game gives every seat the
+    printed mat (10/10/13, the income table, 3 coins = 1 prestige, 3 points per inhabitant, 2:1).
+    First result wins (colony boards replace the mat). Rule: boardgame: Setup; Luxury Goods."""
+
+
+# --- Reveal / placing tiles ----------------------------------------------------------------------
+
+@hookspec(firstresult=True)
+def check_land_placement(game, seat, tile):
+    """Called when ``seat`` adds the land tile ``tile`` (a component dict). Return True when it may
+    be placed at the end of the seat's land row: the first land tile anywhere; otherwise it must
+    share a resource (wood, stone or food income) with the last land tile, or the seat owns a
+    tile with ``placement_wildcard`` (Barracks). First result wins.
+    Rule: boardgame: D. Add Tiles To Civilizations."""
+
+
+@hookspec
+def after_tile_added(game, seat, placed):
+    """Called in D. right after ``seat``'s new tile entered its civilization (``placed`` is the
+    ``Placed`` tile: ``placed.kind``, ``placed.marked`` for a building marked with a coin), before
+    the next seat adds its tile and before E. One-time income. Return None or an iterator of
+    Decisions (steps run at once), e.g. to let the player raise Strength. All results are run,
+    latest registered plugin first. Rule: boardgame: D. Add Tiles To Civilizations."""
+
+
+@hookspec(firstresult=True)
+def order_turns(game, order, bids):
+    """Called in C. Return the new turn order (a list of seats) from the previous ``order`` and
+    this round's ``bids`` (seat -> ``Bid``; passed and withdrawn seats are absent). The default:
+    highest bid first, ties keep their order, passing is the lowest. First result wins.
+    Rule: boardgame: C. Adjust Player Turn Order."""
+
+
+# --- Supply ----------------------------------------------------------------------------------------
+
+@hookspec(firstresult=True)
+def count_food_needed(game, seat, inhabitants):
+    """Called when ``seat`` feeds its population in a supply round, also to find how many of
+    ``inhabitants`` a smaller amount of food can feed. Return the food ``inhabitants`` eat
+    (non-decreasing in ``inhabitants``); default 1 each. First result wins.
+    Rule: boardgame: Supply Round."""
+
+
+@hookspec
+def after_supply_round(game, final):
+    """Called after every supply round, once all seats have fed their population and completed
+    or lost their marked buildings: twice during play (when a supply tile is revealed) and once
+    at the end (``final`` True). Return None or an iterator of Decisions (e.g. an internal
+    conflict). All results are run, latest registered plugin first. Rule: boardgame: Supply Round."""
+
+
+# --- Disasters -------------------------------------------------------------------------------------
+
+@hookspec(firstresult=True)
+def count_disaster_chits(game, final):
+    """Called at G. of every round (``final`` False) and at the end of the game (``final`` True).
+    Return how many disaster chits are revealed now; default 2. First result wins.
+    Rule: boardgame: G. Reveal Disaster Chits; End of the Game."""
+
+
+@hookspec(firstresult=True)
+def strike_disaster(game, disaster):
+    """Called when ``disaster`` fires (its chit count reached one of its ``fire_on`` values).
+    Return an iterator of Decisions that resolves it for the whole table, or None to leave it to
+    the next implementation. The board game's default resolves every disaster with a component
+    effect seat by seat in turn order (``check_protection``, then ``get_disaster_effect``); an
+    expansion answers for its own ``effect = "custom"`` disasters (Persians) and returns None for
+    the rest. First result wins. Rule: boardgame: Disasters."""
+
+
+@hookspec(firstresult=True)
+def check_protection(game, seat, disaster):
+    """Called for each seat when ``disaster`` strikes. Return True when the seat is protected: the
+    default is a building showing its protection symbol, built or marked with a coin, or a
+    civilization that ``protects`` against it. First result wins. Rule: boardgame: Disasters."""
+
+
+@hookspec(firstresult=True)
+def get_disaster_effect(game, seat, disaster):
+    """Called when ``disaster`` strikes an unprotected ``seat``. Return the effect (a dict shaped
+    like ``[disasters.NAME]`` in components.toml: ``effect`` pay_per_tile / lose_share /
+    lose_amount with its numbers). Default: the component entry. First result wins, so a
+    colony can make an earthquake cost 2 wood + 2 stone per building for its owner alone.
+    Rule: boardgame: Disasters."""

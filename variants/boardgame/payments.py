@@ -1,0 +1,58 @@
+"""Paying with resources, coins and luxury goods (boardgame: Luxury Goods).
+
+"A player may, at any time, substitute Luxury Goods at a rate of 2:1 for any other resource
+(Stone, Wood, or Food). This is only allowed, however, when he does not have enough of the
+required resource for building or feeding." and "Luxury Goods may also be traded 2:1 for coins
+from the bank in order to make a bid or to place a coin onto an incomplete Building Tile ... only
+when a player does not have enough money". So a trade covers exactly what is missing: no choice is
+left to the player, except how much to feed (see ``supply.feed``). The rate comes from the seat's
+mat (``luxury_trade_rate``).
+"""
+from __future__ import annotations
+
+from .state import LUXURY_RULE, BoardPlayer, pay_out
+
+
+def trade_rate(player: BoardPlayer) -> int:
+    return player.mat["luxury_trade_rate"]
+
+
+def shortfall(player: BoardPlayer, cost: dict) -> int:
+    """Units of ``cost`` (resource -> amount) the storehouse cannot pay."""
+    return sum(max(0, n - player.goods[r]) for r, n in cost.items())
+
+
+def can_pay_goods(player: BoardPlayer, cost: dict) -> bool:
+    return shortfall(player, cost) * trade_rate(player) <= player.luxury
+
+
+def pay_goods(game, player: BoardPlayer, cost: dict, rule: str) -> None:
+    """Pay ``cost`` from the storehouse, the missing units with luxury goods at the trade rate.
+    The caller has checked ``can_pay_goods``."""
+    rate = trade_rate(player)
+    for resource, n in cost.items():
+        have = player.goods[resource]
+        missing = max(0, n - have)
+        if missing:
+            player.luxury -= missing * rate
+            game.emit("luxury_traded", LUXURY_RULE, seat=player.seat, luxury=missing * rate,
+                      got=resource, amount=missing, why=rule)
+        player.goods[resource] = have - (n - missing)
+    assert player.luxury >= 0, player.luxury
+
+
+def coin_funds(player: BoardPlayer) -> int:
+    """Coins the player can spend on a bid or a mark: his reserve plus luxury goods traded."""
+    return player.coins + player.luxury // trade_rate(player)
+
+
+def raise_coins(game, player: BoardPlayer, amount: int, rule: str) -> None:
+    """Before paying ``amount`` coins: trade luxury goods for the coins the reserve lacks."""
+    missing = amount - player.coins
+    if missing > 0:
+        rate = trade_rate(player)
+        assert missing * rate <= player.luxury, (amount, player.coins, player.luxury)
+        player.luxury -= missing * rate
+        game.emit("luxury_traded", LUXURY_RULE, seat=player.seat, luxury=missing * rate,
+                  got="coins", amount=missing, why=rule)
+        pay_out(game, player, missing, LUXURY_RULE, "luxury traded")
