@@ -355,9 +355,18 @@ def simulate_cmd(scenario, games, agent, seed, as_json):
     summaries = []
     with progress_bar() as progress:
         task = progress.add_task(f"simulating {Path(scenario).name}", total=games)
-        for summary in simulate(sc, games, ruleset=ruleset, agent=agent):
-            summaries.append(summary)
-            progress.advance(task)
+        try:
+            for summary in simulate(sc, games, ruleset=ruleset, agent=agent):
+                summaries.append(summary)
+                progress.advance(task)
+        except PluginError as exc:
+            game = getattr(exc, "game", None)
+            saved = ""
+            if game is not None:
+                path = save_game(game, Path("saves") / f"failed-{game.variant.name}-seed"
+                                 f"{game.seed}.toml", note=str(exc))
+                saved = f" — game (seed {game.seed}) saved to {path}"
+            raise CliError(f"{exc}{saved}", EXIT_PLUGIN) from None
     report = summarize_runs(sc if agent is None else sc.with_agents(agent), summaries)
     if as_json:
         click.echo(json.dumps(report, indent=2))
@@ -390,22 +399,25 @@ def simulate_cmd(scenario, games, agent, seed, as_json):
               type=click.Choice(AGENT_KINDS), help="Agent per seat, repeatable (default: "
               "human for seat 1, heuristic for the others).")
 @click.option("--seed", type=click.IntRange(0), default=1, show_default=True)
+@click.option("--plugin", "plugins", multiple=True, help="A house-rule file (relative to the "
+              "new scenario's folder) or module name, repeatable.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), required=True,
               help="File to write.")
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
 @friendly_errors
-def new_scenario(variant, players, agents, seed, output, force):
+def new_scenario(variant, players, agents, seed, plugins, output, force):
     """Write a new scenario file for VARIANT, checked by loading it."""
     if agents and len(agents) != players:
         raise CliError(f"--agent given {len(agents)} times for {players} players")
     kinds = list(agents) or ["human"] + ["heuristic"] * (players - 1)
-    sc = Scenario(variant=variant, seed=seed, name=f"{variant}, {players} players",
-                  players=tuple(PlayerSpec(f"Player {i + 1}", k) for i, k in enumerate(kinds)))
-    load_ruleset(sc)   # refuses unknown variants and player counts before writing anything
     path = Path(output)
+    sc = Scenario(variant=variant, seed=seed, name=f"{variant}, {players} players",
+                  plugins=tuple(plugins), source=str(path),
+                  players=tuple(PlayerSpec(f"Player {i + 1}", k) for i, k in enumerate(kinds)))
+    load_ruleset(sc)   # refuses unknown variants, player counts and plugins before writing
     if path.exists() and not force:
         raise CliError(f"{path} exists; use --force to overwrite it")
-    path.write_bytes(tomli_w.dumps(sc.to_dict()).encode())
+    path.write_bytes(tomli_w.dumps(sc.to_dict(resolve_paths=False)).encode())
     console.print(f"wrote {path}; play it with `peloponnes play {path}`")
 
 

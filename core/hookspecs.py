@@ -77,6 +77,7 @@ def setup_game(game):
     """Called once before the first round: build ``game.state`` from ``game.components``,
     ``game.options`` and ``game.rng``. All implementations run (latest registered first);
     a plugin that adjusts the variant's setup uses ``wrapper=True`` and acts after ``yield``.
+    Return value ignored.
 
     Example::
 

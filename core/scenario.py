@@ -91,8 +91,11 @@ class Scenario:
     def with_agents(self, agent: str) -> "Scenario":
         return replace(self, players=tuple(PlayerSpec(p.name, agent) for p in self.players))
 
-    def to_dict(self) -> dict:
-        """The scenario as TOML-ready data (what ``tomli_w`` writes and ``from_dict`` reads)."""
+    def to_dict(self, resolve_paths: bool = True) -> dict:
+        """The scenario as TOML-ready data (what ``tomli_w`` writes and ``from_dict`` reads).
+        ``resolve_paths`` makes plugin and component paths absolute (for saved games, which
+        live in another folder)."""
+        resolve = self.resolve if resolve_paths else (lambda p: p)
         out: dict[str, Any] = {}
         if self.name:
             out["name"] = self.name
@@ -101,9 +104,9 @@ class Scenario:
         out["variant"] = self.variant
         out["seed"] = self.seed
         if self.components:
-            out["components"] = self.resolve(self.components)
+            out["components"] = resolve(self.components)
         if self.plugins:
-            out["plugins"] = [self.resolve(p) if p.endswith(".py") else p for p in self.plugins]
+            out["plugins"] = [resolve(p) if p.endswith(".py") else p for p in self.plugins]
         if self.options:
             out["options"] = dict(self.options)
         out["players"] = [{"name": p.name, "agent": p.agent} for p in self.players]

@@ -7,6 +7,7 @@ from typing import Callable, Iterator
 
 from .agents import make_agents
 from .engine import Game, play
+from .errors import PluginError
 from .plugins import Ruleset, load_ruleset
 from .scenario import Scenario
 
@@ -24,8 +25,14 @@ class GameSummary:
 
 def run_game(ruleset: Ruleset, scenario: Scenario, seed: int, *, agent: str | None = None,
              after_decision: Callable[[Game], None] | None = None) -> Game:
+    """Play one game with the scenario's agents (or ``agent`` for every seat). A PluginError
+    raised mid-game carries the unfinished game as ``error.game``, so it can be saved."""
     game = Game(ruleset, scenario, seed=seed)
-    return play(game, make_agents(game, override=agent), after_decision=after_decision)
+    try:
+        return play(game, make_agents(game, override=agent), after_decision=after_decision)
+    except PluginError as error:
+        error.game = game
+        raise
 
 
 def summarize(game: Game) -> GameSummary:

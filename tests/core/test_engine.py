@@ -103,6 +103,8 @@ def test_metrics_merge_and_invariants_hook():
     play(game, make_agents(game))
     assert game.metrics() == {"total": sum(game.state["totals"]), "extra": 1}
     assert game.invariant_violations() == []
+    game.state["totals"][0] = -1
+    assert game.hook.check_invariants(game=game) == [["negative total"]]
 
 
 def test_an_exception_in_a_plugin_becomes_a_plugin_error_naming_plugin_hook_and_rule():

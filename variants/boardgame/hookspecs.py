@@ -23,7 +23,15 @@ def provide_player_mat(game, seat):
     ``population``/``coins``/``luxury``, used by ``compute_income``), ``coins_per_prestige``,
     ``points_per_inhabitant`` and ``luxury_trade_rate``. The board game gives every seat the
     printed mat (10/10/13, the income table, 3 coins = 1 prestige, 3 points per inhabitant, 2:1).
-    First result wins (colony boards replace the mat). Rule: boardgame: Setup; Luxury Goods."""
+    First result wins (colony boards replace the mat). Rule: boardgame: Setup; Luxury Goods.
+
+    Example::
+
+        @hookimpl(wrapper=True)
+        def provide_player_mat(game, seat):
+            mat = yield
+            return {**mat, "storehouse": {**mat["storehouse"], "food": 16}}   # a bigger granary
+    """
 
 
 # --- Reveal / placing tiles ----------------------------------------------------------------------
@@ -34,7 +42,14 @@ def check_land_placement(game, seat, tile):
     be placed at the end of the seat's land row: the first land tile anywhere; otherwise it must
     share a resource (wood, stone or food income) with the last land tile, or the seat owns a
     tile with ``placement_wildcard`` (Barracks). First result wins.
-    Rule: boardgame: D. Add Tiles To Civilizations."""
+    Rule: boardgame: D. Add Tiles To Civilizations.
+
+    Example::
+
+        @hookimpl
+        def check_land_placement(game, seat, tile):
+            return True                         # land tiles fit anywhere
+    """
 
 
 @hookspec
@@ -43,7 +58,15 @@ def after_tile_added(game, seat, placed):
     ``Placed`` tile: ``placed.kind``, ``placed.marked`` for a building marked with a coin), before
     the next seat adds its tile and before E. One-time income. Return None or an iterator of
     Decisions (steps run at once), e.g. to let the player raise Strength. All results are run,
-    latest registered plugin first. Rule: boardgame: D. Add Tiles To Civilizations."""
+    latest registered plugin first. Rule: boardgame: D. Add Tiles To Civilizations.
+
+    Example::
+
+        @hookimpl
+        def after_tile_added(game, seat, placed):
+            if placed.kind == "land":
+                game.state.players[seat].population += 1    # every land brings a settler
+    """
 
 
 @hookspec(firstresult=True)
@@ -51,7 +74,14 @@ def order_turns(game, order, bids):
     """Called in C. Return the new turn order (a list of seats) from the previous ``order`` and
     this round's ``bids`` (seat -> ``Bid``; passed and withdrawn seats are absent). The default:
     highest bid first, ties keep their order, passing is the lowest. First result wins.
-    Rule: boardgame: C. Adjust Player Turn Order."""
+    Rule: boardgame: C. Adjust Player Turn Order.
+
+    Example::
+
+        @hookimpl
+        def order_turns(game, order, bids):
+            return order[1:] + order[:1]        # the start player simply rotates
+    """
 
 
 # --- Supply ----------------------------------------------------------------------------------------
@@ -61,7 +91,14 @@ def count_food_needed(game, seat, inhabitants):
     """Called when ``seat`` feeds its population in a supply round, also to find how many of
     ``inhabitants`` a smaller amount of food can feed. Return the food ``inhabitants`` eat
     (non-decreasing in ``inhabitants``); default 1 each. First result wins.
-    Rule: boardgame: Supply Round."""
+    Rule: boardgame: Supply Round.
+
+    Example::
+
+        @hookimpl
+        def count_food_needed(game, seat, inhabitants):
+            return (inhabitants + 1) // 2       # one food feeds two inhabitants
+    """
 
 
 @hookspec
@@ -69,7 +106,14 @@ def after_supply_round(game, final):
     """Called after every supply round, once all seats have fed their population and completed
     or lost their marked buildings: twice during play (when a supply tile is revealed) and once
     at the end (``final`` True). Return None or an iterator of Decisions (e.g. an internal
-    conflict). All results are run, latest registered plugin first. Rule: boardgame: Supply Round."""
+    conflict). All results are run, latest registered plugin first. Rule: boardgame: Supply Round.
+
+    Example::
+
+        @hookimpl
+        def after_supply_round(game, final):
+            return festival(game)               # a generator function of yours: steps to run
+    """
 
 
 # --- Disasters -------------------------------------------------------------------------------------
@@ -78,7 +122,14 @@ def after_supply_round(game, final):
 def count_disaster_chits(game, final):
     """Called at G. of every round (``final`` False) and at the end of the game (``final`` True).
     Return how many disaster chits are revealed now; default 2. First result wins.
-    Rule: boardgame: G. Reveal Disaster Chits; End of the Game."""
+    Rule: boardgame: G. Reveal Disaster Chits; End of the Game.
+
+    Example::
+
+        @hookimpl
+        def count_disaster_chits(game, final):
+            return 3                            # Heroes & Colonies reveals three
+    """
 
 
 @hookspec(firstresult=True)
@@ -88,14 +139,31 @@ def strike_disaster(game, disaster):
     the next implementation. The board game's default resolves every disaster with a component
     effect seat by seat in turn order (``check_protection``, then ``get_disaster_effect``); an
     expansion answers for its own ``effect = "custom"`` disasters (Persians) and returns None for
-    the rest. First result wins. Rule: boardgame: Disasters."""
+    the rest. First result wins. Rule: boardgame: Disasters.
+
+    Example::
+
+        @hookimpl
+        def strike_disaster(game, disaster):
+            if disaster == "persians":
+                return persian_attack(game)     # a generator function of yours
+            return None                         # the others: the board game's default
+    """
 
 
 @hookspec(firstresult=True)
 def check_protection(game, seat, disaster):
     """Called for each seat when ``disaster`` strikes. Return True when the seat is protected: the
     default is a building showing its protection symbol, built or marked with a coin, or a
-    civilization that ``protects`` against it. First result wins. Rule: boardgame: Disasters."""
+    civilization that ``protects`` against it. First result wins. Rule: boardgame: Disasters.
+
+    Example::
+
+        @hookimpl
+        def check_protection(game, seat, disaster):
+            if disaster == "decline" and game.state.players[seat].luxury < 5:
+                return True                     # too poor to decline
+    """
 
 
 @hookspec(firstresult=True)
@@ -104,4 +172,14 @@ def get_disaster_effect(game, seat, disaster):
     like ``[disasters.NAME]`` in components.toml: ``effect`` pay_per_tile / lose_share /
     lose_amount with its numbers). Default: the component entry. First result wins, so a
     colony can make an earthquake cost 2 wood + 2 stone per building for its owner alone.
-    Rule: boardgame: Disasters."""
+    Rule: boardgame: Disasters.
+
+    Example::
+
+        @hookimpl(wrapper=True)
+        def get_disaster_effect(game, seat, disaster):
+            effect = yield
+            if disaster == "earthquake":
+                return {**effect, "pay": {"wood": 2, "stone": 2}}
+            return effect
+    """

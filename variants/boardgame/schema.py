@@ -41,7 +41,7 @@ COMPONENT_SCHEMA = Table({
     "bank": Field(Table({
         "silver": Field(int, min=0), "gold": Field(int, min=0),
         "silver_value": Field(int, min=0), "gold_value": Field(int, min=0), **_prov()})),
-    "chits": Field(Table({}, open=True)),
+    "chits": Field(Table({"counts": Field(MapOf(int)), **_prov()})),
     "disasters": Field(MapOf(Table({
         "effect": Field(str, choices=EFFECTS),
         "tiles": Field(str, default="", choices=("", "building", "land")),
@@ -94,16 +94,11 @@ def check_components(data: dict, where: str) -> dict:
             fail(f"{at}.track", f"a {kind} disaster needs a track")
         if any(n < 0 for n in effect["pay"].values()):
             fail(f"{at}.pay", "amounts cannot be negative")
-    chits = data["chits"]
-    for key, value in chits.items():
-        if key in ("provenance", "source", "confidence"):
-            continue
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            fail(f"chits.{key}", f"expected a count (an integer >= 0), got {value!r}")
+    for key, count in data["chits"]["counts"].items():
+        if count < 0:
+            fail(f"chits.counts.{key}", "cannot be negative")
         if key != BLANK and key not in disasters:
-            fail(f"chits.{key}", f"no [disasters.{key}] entry says what this disaster does")
-    if chits.get("provenance") not in PROVENANCE:
-        fail("chits.provenance", f"expected one of {', '.join(PROVENANCE)}")
+            fail(f"chits.counts.{key}", f"no [disasters.{key}] entry says what this disaster does")
 
     def check_protects(path: str, names: list[str]) -> None:
         for j, name in enumerate(names):

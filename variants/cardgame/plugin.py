@@ -88,7 +88,10 @@ class CardGame:
         population = (player.population() + player.hand["inhabitant"]
                       + (card["inhabitants"] if intact else 0))
         per_point = game.components["rules"]["coin_cards_per_power_point"]
-        power = (player.power() + (player.hand_size() + player.luxury) // per_point
+        # cardgame: Scoring — the inhabitant coin cards were laid out for population; only the
+        # *remaining* coin cards ("je 6 übrige Münzkarten") count towards power points.
+        remaining = player.hand_size() - player.hand["inhabitant"]
+        power = (player.power() + (remaining + player.luxury) // per_point
                  + (card["power"] if intact else 0))
         return lower_total_score(population, power, player.luxury)
 

@@ -30,7 +30,8 @@ class Slot:
 
 
 class Purse(Protocol):
-    """What a variant supplies to the auction."""
+    """What a variant supplies to the auction. Optional attribute ``noun`` (default "card") names
+    what is auctioned in prompts and option ids (``card:2``; the board game uses "tile")."""
     rule: str                                   # rulebook section, e.g. "cardgame: 3. Bidding"
 
     def label(self, card: dict) -> str: ...
@@ -70,6 +71,7 @@ class Auction:
     def turn(self, seat: int) -> Iterator[Decision]:
         """One seat's turn: bid somewhere (maybe displacing others) or pass."""
         purse = self.purse
+        noun = getattr(purse, "noun", "card")
         funds = purse.funds(seat)
         choices = [Option("pass", "Pass (take the pass reward)")]
         for slot in self.slots:
@@ -77,9 +79,10 @@ class Auction:
             if least is not None and least <= funds:
                 row = "Conquest row" if slot.conquest else "open"
                 held = f", held by seat {slot.bid.seat + 1} at {slot.bid.amount}" if slot.bid else ""
-                choices.append(Option(f"card:{slot.index}",
+                choices.append(Option(f"{noun}:{slot.index}",
                                       f"{purse.label(slot.card)} [{row}; from {least}{held}]", slot))
-        answer = yield Decision(seat, "bid_card", "Bid on which card?", tuple(choices), purse.rule)
+        answer = yield Decision(seat, "bid_card", f"Bid on which {noun}?", tuple(choices),
+                                purse.rule)
         if answer.id == "pass":
             purse.passed(seat)
             self.emit("passed", purse.rule, seat=seat)
@@ -95,6 +98,7 @@ class Auction:
     def place(self, bid: Bid, slot: Slot) -> Iterator[Decision]:
         """Put ``bid`` on ``slot``; an outbid seat moves on or withdraws, chain by chain."""
         purse = self.purse
+        noun = getattr(purse, "noun", "card")
         while bid is not None:
             displaced, slot.bid = slot.bid, bid
             self.bids[bid.seat] = bid
@@ -109,7 +113,7 @@ class Auction:
             for target in self.slots:
                 if target is not slot and self.can_move_to(displaced, target):
                     row = "Conquest row" if target.conquest else "open"
-                    choices.append(Option(f"card:{target.index}",
+                    choices.append(Option(f"{noun}:{target.index}",
                                           f"Move to {purse.label(target.card)} [{row}]", target))
             answer = yield Decision(displaced.seat, "move_bid",
                                     f"Your bid of {displaced.amount} was outbid: move it or withdraw",

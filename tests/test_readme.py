@@ -1,0 +1,56 @@
+"""The README's commands work as written: the quick start, and the "first house rule" steps run
+from a fresh, empty folder."""
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text()
+
+
+def block_after(heading: str) -> list[str]:
+    part = README.split(heading, 1)[1]
+    code = re.search(r"```sh\n(.*?)```", part, re.S).group(1)
+    return [line.split("  #")[0].strip() for line in code.splitlines() if line.strip()]
+
+
+def command(line: str) -> list[str]:
+    args = shlex.split(line)
+    if args[0] == "peloponnes" and shutil.which("peloponnes") is None:
+        args = [sys.executable, str(ROOT / "cli.py"), *args[1:]]
+    elif args[0] == "python3":
+        args[0] = sys.executable
+    return args
+
+
+def run(line: str, cwd: Path) -> subprocess.CompletedProcess:
+    result = subprocess.run(command(line), cwd=cwd, capture_output=True, text=True,
+                            env={**os.environ, "COLUMNS": "120"}, timeout=300)
+    assert result.returncode == 0, f"`{line}` failed:\n{result.stdout}\n{result.stderr}"
+    return result
+
+
+def test_quick_start_simulates_a_game():
+    (install_and_run,) = [l for l in block_after("## Quick start") if "simulate" in l]
+    simulate = install_and_run.split("&&", 1)[1].strip()   # the package is installed already
+    out = run(simulate, ROOT).stdout
+    assert "win share" in out
+
+
+def test_test_command_is_what_ci_runs():
+    test_line = block_after("Run the test suite with:")[0]
+    assert test_line in (ROOT / ".ci" / "run").read_text().splitlines()[-1]
+
+
+def test_first_house_rule_from_a_fresh_folder(tmp_path):
+    for line in block_after("### Your first house rule"):
+        run(line, tmp_path)
+    assert (tmp_path / "my_rule.py").exists() and (tmp_path / "mine.toml").exists()
+    assert 'plugins = [\n    "my_rule.py",\n]' in (tmp_path / "mine.toml").read_text() or \
+        '"my_rule.py"' in (tmp_path / "mine.toml").read_text()

@@ -1,0 +1,66 @@
+"""What one seat sees. In the board game everything on the table is public (coins, storehouses,
+tiles, face-up chits); hidden are only the order of the face-down tile pile and disaster chits,
+of which a seat sees how many are left."""
+from __future__ import annotations
+
+from .state import RESOURCES, BoardPlayer, Placed
+
+
+def placed_view(p: Placed) -> dict:
+    return {"id": p.id, "name": p.name, "kind": p.kind, "tile": p.tile, "marked": p.marked}
+
+
+def player_view(game, player: BoardPlayer) -> dict:
+    civ = player.civilization
+    return {
+        "seat": player.seat,
+        "name": game.seats[player.seat].name,
+        "civilization": civ["name"],
+        "civilization_tile": civ,
+        "coins": player.coins,
+        "goods": dict(player.goods),
+        "storehouse": dict(player.mat["storehouse"]),
+        "mat": {k: v for k, v in player.mat.items() if k != "income"},
+        "population": player.population,
+        "luxury": player.luxury,
+        "buildings": [placed_view(p) for p in player.buildings],
+        "lands": [placed_view(p) for p in player.lands],
+        "prestige": player.tile_prestige(),
+        "income": round_income_of(player),
+    }
+
+
+def round_income_of(player: BoardPlayer) -> dict:
+    """The per-round income printed on the player's tiles and civilization (choices counted
+    apart; coins by population not included)."""
+    total = dict.fromkeys((*RESOURCES, "coins", "choice", "inhabitants"), 0)
+    for source in [p.tile["income"] for p in player.tiles()] + [player.civilization["income"]]:
+        for key, n in source.items():
+            total[key] += n
+    return total
+
+
+def view(game, seat: int) -> dict:
+    st = game.state
+    rules = game.components["rules"]
+    return {
+        "variant": "boardgame",
+        "seat": seat,
+        "round": game.round,
+        "rounds": st.rounds,
+        "order": list(st.order),
+        "me": player_view(game, st.players[seat]),
+        "players": [player_view(game, p) for p in st.players],
+        "slots": [{"index": s.index, "tile": s.card, "conquest": s.conquest,
+                   "bid": None if s.bid is None else {"seat": s.bid.seat, "amount": s.bid.amount}}
+                  for s in st.slots],
+        "chits_revealed": dict(st.revealed),
+        "chits_left": len(st.chits),
+        "disasters": {name: d["fire_on"] for name, d in game.components["disasters"].items()},
+        "fired": list(st.fired),
+        "pile": len(st.pile),
+        "supply_tiles_left": sum(1 for t in st.pile if t["supply"]),
+        "supply_rounds": st.supply_rounds,
+        "rules": {k: rules[k] for k in ("conquest_surcharge", "pass_coins", "withdraw_coins",
+                                        "mark_coins", "food_per_inhabitant")},
+    }
