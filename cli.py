@@ -167,6 +167,18 @@ class Prompter:
     def __init__(self, game_ref: dict, save_dir: Path):
         self.game_ref = game_ref
         self.save_dir = save_dir
+        self.last_seat = None
+
+    def hand_over(self, seat: int) -> None:
+        """Hot-seat: between two different people, clear the screen so nobody sees the
+        previous player's hand."""
+        game = self.game_ref["game"]
+        humans = [s.index for s in game.seats if s.agent == "human"]
+        if len(humans) > 1 and self.last_seat is not None and seat != self.last_seat:
+            console.clear()
+            click.prompt(f"Hand the terminal to {game.seats[seat].name} and press Enter",
+                         default="", show_default=False)
+        self.last_seat = seat
 
     def save(self) -> Path:
         game = self.game_ref["game"]
@@ -181,6 +193,11 @@ class Prompter:
     def __call__(self, view, decision) -> str:
         game = self.game_ref["game"]
         name = game.seats[decision.seat].name
+        try:
+            self.hand_over(decision.seat)
+        except click.Abort:
+            path = self.save()
+            raise CliError(f"input ended; game saved to {path}", EXIT_INTERRUPTED) from None
         self.show(view)
         while True:
             console.print(f"\n[bold]{name}[/]: {decision.prompt}  [dim]({decision.rule})[/]",
@@ -505,6 +522,85 @@ def new_plugin(name, variant, directory, force):
     console.print(f"wrote {plugin} and {test}\nnext: run `python3 -m pytest {test}`, then "
                   f"add `plugins = [\"{plugin}\"]` to a scenario and try `peloponnes compare "
                   f"base.toml yours.toml` (hooks: `peloponnes hooks`).", highlight=False)
+
+
+# --- compare -----------------------------------------------------------------------------------
+
+def _write_output(target: str, text: str, what: str) -> None:
+    """Write ``text`` to the file ``target`` (``-``: standard output)."""
+    if target == "-":
+        click.echo(text, nl=not text.endswith("\n"))
+        return
+    try:
+        Path(target).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise CliError(f"cannot write {what} to {target}: {exc.strerror or exc}") from None
+    err_console.print(f"wrote {what} to {target}", highlight=False)
+
+
+@main.command(name="compare")
+@click.argument("scenarios", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("-n", "--games", type=click.IntRange(1), default=100, show_default=True,
+              help="Paired games per scenario: game i of every scenario uses the FIRST "
+                   "scenario's seed + i.")
+@click.option("--metric", "metrics", multiple=True, metavar="NAME",
+              help="Show only this metric (repeatable). Unknown names are refused with the list.")
+@click.option("-w", "--workers", type=click.IntRange(1), default=None,
+              help="Processes playing games in parallel (default: all cores). The results are "
+                   "the same for any number.")
+@click.option("--seed", type=click.IntRange(0),
+              help="First seed (default: the first scenario's seed).")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False, allow_dash=True),
+              metavar="FILE", help="Write the results as JSON (- for standard output).")
+@click.option("--csv", "csv_out", type=click.Path(dir_okay=False, allow_dash=True),
+              metavar="FILE", help="Write the summary as CSV: one row per metric per scenario.")
+@click.option("--csv-games", "csv_games", type=click.Path(dir_okay=False, allow_dash=True),
+              metavar="FILE", help="Write every game's metrics as CSV: one row per game per "
+                                   "scenario.")
+@click.option("--html", "html_out", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Write a self-contained HTML report (tables and SVG charts; works offline).")
+@friendly_errors
+def compare_cmd(scenarios, games, metrics, workers, seed, json_out, csv_out, csv_games,
+                html_out):
+    """Compare rulesets: play the same GAMES seeds in every SCENARIO (A.toml B.toml [C.toml ...])
+    with each scenario's bots, then show the rules diff, each metric's mean with a 95% confidence
+    interval, the paired difference against the first scenario, win shares and score
+    histograms. Human seats play as heuristic bots here."""
+    from core import compare as cmp
+    from core import report
+
+    to_stdout = [t for t in (json_out, csv_out, csv_games) if t == "-"]
+    if len(to_stdout) > 1:
+        raise CliError("only one of --json, --csv and --csv-games can write to standard output")
+    entries = cmp.prepare(list(scenarios))
+    if not to_stdout:
+        seen = set()
+        for entry in entries:
+            if entry.ruleset.variant.name not in seen:
+                seen.add(entry.ruleset.variant.name)
+                note_reconstructed(entry.ruleset)
+    workers = workers or cmp.default_workers()
+    with progress_bar() as progress:
+        task = progress.add_task(f"comparing {len(entries)} rulesets ({workers} worker"
+                                 f"{'s' if workers > 1 else ''})", total=games * len(entries))
+        result = cmp.compare(scenarios, games, workers=workers, metrics=metrics or None,
+                             first_seed=seed, entries=entries,
+                             progress=lambda done, total: progress.update(task, completed=done,
+                                                                          total=total))
+    if not to_stdout:
+        for renderable in report.terminal_report(result):
+            console.print(renderable, highlight=False)
+    if json_out:
+        _write_output(json_out, report.to_json(result), "JSON results")
+    if csv_out:
+        _write_output(csv_out, report.to_csv(result.summary_rows()), "CSV summary")
+    if csv_games:
+        _write_output(csv_games, report.to_csv(result.game_rows()), "CSV of every game")
+    if html_out:
+        _write_output(html_out, report.html_report(result), "HTML report")
+    dead = [e.letter for i, e in enumerate(result.entries) if result.ok_games(i) == 0]
+    if dead:
+        raise CliError(f"every game of {', '.join(dead)} failed (see above)", EXIT_PLUGIN)
 
 
 if __name__ == "__main__":  # pragma: no cover

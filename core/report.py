@@ -29,14 +29,21 @@ PALETTE = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F
 def num(x: float | None, digits: int = 2) -> str:
     if x is None:
         return "n/a"
-    if abs(x) >= 100:
+    if abs(x) >= 100 and digits > 1:
         digits = 1
     text = f"{x:.{digits}f}"
-    return "0.00" if text in ("-0.00", "-0.0") else text
+    return text[1:] if text.startswith("-") and float(text) == 0 else text
 
 
-def signed(x: float | None) -> str:
-    return "n/a" if x is None else ("+" if x > 0 else "") + num(x)
+def digits_for(half: float | None) -> int:
+    """Decimals that show an interval's half-width with two significant digits (2 to 4)."""
+    if not half or not math.isfinite(half):
+        return 2
+    return max(2, min(4, 1 - math.floor(math.log10(abs(half)))))
+
+
+def signed(x: float | None, digits: int = 2) -> str:
+    return "n/a" if x is None else ("+" if x > 0 else "") + num(x, digits)
 
 
 def mean_pm(est: Estimate) -> str:
@@ -44,7 +51,8 @@ def mean_pm(est: Estimate) -> str:
         return "n/a"
     if est.half_width is None:
         return f"{num(est.mean)} (n={est.n})"
-    return f"{num(est.mean)} ± {num(est.half_width)}"
+    d = digits_for(est.half_width)
+    return f"{num(est.mean, d)} ± {num(est.half_width, d)}"
 
 
 def diff_text(est: Estimate | None) -> str:
@@ -52,14 +60,21 @@ def diff_text(est: Estimate | None) -> str:
         return "n/a"
     if est.low is None:
         return f"{signed(est.mean)} (n={est.n})"
+    d = digits_for(est.half_width)
     mark = f" {SIGNIFICANT}" if est.significant else ""
-    return f"{signed(est.mean)} [{num(est.low)}, {num(est.high)}]{mark}"
+    return f"{signed(est.mean, d)} [{num(est.low, d)}, {num(est.high, d)}]{mark}"
 
 
 def share_text(est: Estimate) -> str:
     if est.mean is None:
         return "n/a"
     return f"{est.mean:.1%} [{est.low:.1%}, {est.high:.1%}]"
+
+
+def share_short(est: Estimate) -> str:
+    if est.mean is None:
+        return "n/a"
+    return f"{est.mean:.1%} ({est.low:.0%}-{est.high:.0%})"
 
 
 def score_bins(result: CompareResult, max_bins: int = 24) -> list[tuple[float, float, str]]:
@@ -142,8 +157,8 @@ def labels_table(result: CompareResult) -> Table | None:
         table.add_column(e.letter, justify="right")
     for row in result.labels:
         table.add_row(row.label, row.value,
-                      *(f"{share_text(est)} n={n}" for est, n in zip(row.per_scenario,
-                                                                     row.seats)))
+                      *(f"{share_short(est)} n={n}" for est, n in zip(row.per_scenario,
+                                                                      row.seats)))
     return table
 
 
@@ -255,7 +270,7 @@ def svg_histogram(title: str, bins, counts: list[int], top: int, color: str) -> 
         y = base - frac * plot_h
         parts.append(f'<line x1="{left}" x2="{w - 10}" y1="{y:.1f}" y2="{y:.1f}" class="grid"/>')
         parts.append(f'<text x="{left - 4}" y="{y + 4:.1f}" class="ax" text-anchor="end">'
-                     f'{_e(num(ymax * frac, 0))}</text>')
+                     f'{int(round(ymax * frac))}</text>')
     step = max(1, math.ceil(n / 12))
     for i, ((_, _, label), c) in enumerate(zip(bins, counts)):
         bh = c / ymax * plot_h
@@ -442,7 +457,8 @@ def html_report(result: CompareResult, *, title: str | None = None) -> str:
     counts = [bin_counts(result.scores(i), bins) for i in range(len(entries))]
     top = max((max(c) for c in counts if c), default=1)
     for i, e in enumerate(entries):
-        out.append(svg_histogram(f"{e.letter}: {e.title}", bins, counts[i], top,
+        name = e.title if len(e.title) <= 38 else e.title[:37] + "…"
+        out.append(svg_histogram(f"{e.letter}: {name}", bins, counts[i], top,
                                  PALETTE[i % len(PALETTE)]))
     out.append("</div>")
 

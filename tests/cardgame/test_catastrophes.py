@@ -255,3 +255,13 @@ def test_catastrophes_without_protection_later_cards_stay_covered():
     player.buildings.append(Placed(building(protects=["earthquake"])))
     uncover_protected(game)
     assert player.civilization.cover == ("wood", "plague")
+
+
+def test_catastrophes_decline_luxury_is_lost_before_the_cover_so_it_cannot_pay_for_it():
+    """Our reading (catastrophes.decline): the luxury goods are lost first ("Additionally,
+    cover ..."), so with an empty hand they cannot be traded for the covering coin card."""
+    game = game_with_bystander()
+    player = seat_player(game, 0, luxury=5)
+    asked = hit(game, "decline")
+    assert option_ids(asked[0]) == ["remove"]
+    assert player.luxury == 0 and player.luxury_card == REMOVED

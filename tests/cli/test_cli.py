@@ -163,3 +163,11 @@ def test_hooks_reference_matches_docs_file():
 def test_new_plugin_refuses_bad_names(tmp_path):
     assert run("new-plugin", "no good", "-d", tmp_path).exit_code == 2
     assert run("new-plugin", "ok", "--variant", "chess", "-d", tmp_path).exit_code == 2
+
+
+def test_hot_seat_clears_the_screen_between_people(tmp_path):
+    path = human_scenario(tmp_path, seats=("human", "human"))
+    result = run("play", path, "--save-dir", tmp_path / "saves", input="1\n" * 1500)
+    assert result.exit_code == 0, result.output[-1500:]
+    assert "Hand the terminal to P1" in result.output
+    assert "Final scores" in result.output

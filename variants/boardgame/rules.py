@@ -15,7 +15,7 @@ from .disasters import reveal_chits
 from .payments import can_pay_goods, coin_funds, pay_goods, raise_coins
 from .setup import choose_solo_civilization
 from .state import (RESOURCES, BoardPlayer, Placed, change_population, gain_goods, gain_luxury,
-                    lose_tile, pay_in, pay_out, tile_label, tile_name)
+                    lose_tile, pay_out, tile_label, tile_name)
 from .supply import supply_round
 
 REVEAL = "boardgame: A. Reveal Tiles"

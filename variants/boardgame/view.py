@@ -54,6 +54,8 @@ def view(game, seat: int) -> dict:
         "slots": [{"index": s.index, "tile": s.card, "conquest": s.conquest,
                    "bid": None if s.bid is None else {"seat": s.bid.seat, "amount": s.bid.amount}}
                   for s in st.slots],
+        "moving": (None if st.auction is None or st.auction.moving is None else
+                   {"seat": st.auction.moving.seat, "amount": st.auction.moving.amount}),
         "chits_revealed": dict(st.revealed),
         "chits_left": len(st.chits),
         "disasters": {name: d["fire_on"] for name, d in game.components["disasters"].items()},

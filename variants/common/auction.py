@@ -51,16 +51,31 @@ class Auction:
     emit: Any
     bids: dict[int, Bid] = field(default_factory=dict)
     moving: Bid | None = None       # an outbid bid while its owner decides where it goes
+    # Minimums and bonuses cannot change while the auction runs (no card changes hands), so
+    # each is asked of the hooks once per auction.
+    _minimums: dict = field(default_factory=dict)
+    _bonuses: dict = field(default_factory=dict)
+
+    def minimum(self, seat: int, slot: Slot) -> int:
+        key = (seat, slot.index)
+        if key not in self._minimums:
+            self._minimums[key] = self.purse.minimum(seat, slot)
+        return self._minimums[key]
+
+    def bonus(self, seat: int) -> int:
+        if seat not in self._bonuses:
+            self._bonuses[seat] = self.purse.bonus_halves(seat)
+        return self._bonuses[seat]
 
     def least_to_take(self, seat: int, slot: Slot) -> int | None:
         """The smallest bid ``seat`` may place on ``slot`` now, or None when it cannot."""
-        least = self.purse.minimum(seat, slot)
         held = slot.bid
+        if held is not None and slot.conquest:
+            return None
+        least = self.minimum(seat, slot)
         if held is not None:
-            if slot.conquest:
-                return None
             # effective bids in half coins: 2 * amount + bonus must be strictly higher
-            need = 2 * held.amount + self.purse.bonus_halves(held.seat) - self.purse.bonus_halves(seat)
+            need = 2 * held.amount + self.bonus(held.seat) - self.bonus(seat)
             least = max(least, need // 2 + 1)
         return least
 

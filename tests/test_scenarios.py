@@ -1,0 +1,17 @@
+"""Every shipped scenario loads, and a short simulation of each runs."""
+from pathlib import Path
+
+import pytest
+
+from core.plugins import load_ruleset
+from core.scenario import Scenario
+from core.simulate import simulate
+
+SCENARIOS = sorted((Path(__file__).resolve().parents[1] / "scenarios").glob("*.toml"))
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.name)
+def test_scenario_loads_and_plays(path):
+    ruleset, scenario = load_ruleset(Scenario.from_file(path))
+    (summary,) = simulate(scenario, 1, ruleset=ruleset, agent="random")
+    assert len(summary.scores) == len(scenario.players)

@@ -1,0 +1,1 @@
+"""The Peloponnes tile board game (2009) ruleset."""

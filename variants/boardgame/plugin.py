@@ -1,0 +1,250 @@
+"""The Peloponnes tile board game (2009) as a pluggy plugin: registers the variant and implements
+the core's hooks, the family's hooks (``variants.common.hookspecs``) and the board game's own
+(``variants.boardgame.hookspecs``) with the printed rules as defaults that house rules and
+expansions (Heroes & Colonies) override."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from core import Variant, hookimpl
+from variants.common import hookspecs as family_hookspecs
+from variants.common.auction import order_by_bids
+from variants.common.scoring import lower_total_score
+
+from . import bot
+from . import hookspecs as boardgame_hookspecs
+from .disasters import protected, strike_table
+from .rules import FINAL_PHASES, LAST_ROUND_PHASES, ROUND_PHASES, SETUP_PHASES, land_fits
+from .schema import check_components
+from .setup import default_mat, setup
+from .view import view
+
+HERE = Path(__file__).parent
+SCORING = "boardgame: Final Score And Winner"
+
+RULES_SUMMARY = """\
+Setup: civilization tiles dealt at random (start coins, goods, inhabitants); first turn order by
+civilization number; Conquest tile except with 5 players; 16 disaster chits face down; tiles in
+A/B/C stacks. Each of 8 rounds: A. Reveal (players' count open, the Conquest row up to 5; a supply
+tile interrupts for a supply round) · B. Bidding with coins (displacement; withdraw = bid back +1
+coin; pass = 3 coins; Conquest row minimum +3, cannot be outbid; Market/Agora +1/2) · C. Turn
+order by bid · D. Add tiles (build with wood/stone or mark with a coin; land tiles must share a
+resource with their neighbour) · E. One-time income · F. Round income (coins by population,
+luxury from 14) · G. Two disaster chits; a disaster strikes on its third chit.
+Supply round: feed one food per inhabitant, complete marked buildings. Luxury goods: storehouse
+overflow (10 wood / 10 stone / 13 food); 2:1 for what is missing. End: after the last tile, the
+last chits, a final supply; score = lower of prestige (tiles + 1 per 3 coins) and population
+(3 per inhabitant). Solo: 5 tiles, no Conquest row, buy one tile at its minimum bid."""
+
+
+def make_variant() -> Variant:
+    return Variant(
+        name="boardgame",
+        title="Peloponnes (tile board game, 2009)",
+        description="The original board game: land and building tiles, coins, storehouses, "
+                    "disaster chits.",
+        min_players=1, max_players=5,
+        components=HERE / "components.toml",
+        plugins=(BoardGame(),),
+        hookspecs=(family_hookspecs, boardgame_hookspecs),
+        rules_summary=RULES_SUMMARY,
+        check_components=check_components,
+    )
+
+
+class BoardGame:
+    """Hook implementations of the board game."""
+
+    # --- core hooks ---------------------------------------------------------------------
+    @hookimpl
+    def setup_game(self, game):
+        setup(game)
+
+    @hookimpl
+    def count_rounds(self, game):
+        return game.components["rules"]["rounds"]
+
+    @hookimpl
+    def list_setup_phases(self, game):
+        return list(SETUP_PHASES)
+
+    @hookimpl
+    def list_round_phases(self, game):
+        """The last round ends after E. (boardgame: End of the Game)."""
+        if game.round >= game.state.rounds:
+            return list(LAST_ROUND_PHASES)
+        return list(ROUND_PHASES)
+
+    @hookimpl
+    def list_final_phases(self, game):
+        return list(FINAL_PHASES)
+
+    @hookimpl
+    def view_for_seat(self, game, seat):
+        return view(game, seat)
+
+    @hookimpl
+    def describe_seat(self, game, seat):
+        return {"civilization": game.state.players[seat].civilization_name}
+
+    @hookimpl
+    def score_seat(self, game, seat):
+        """boardgame: Final Score And Winner — prestige = the tiles' prestige points + 1 per 3
+        coins; population = 3 points per inhabitant; the lower counts; ties go to the larger
+        total, then to the most luxury goods. (Solo Game: the same score, to be maximised.)"""
+        player = game.state.players[seat]
+        mat = player.mat
+        prestige = player.tile_prestige() + player.coins // mat["coins_per_prestige"]
+        population = player.population * mat["points_per_inhabitant"]
+        return lower_total_score(population, prestige, player.luxury, prestige=prestige,
+                                 inhabitants=player.population, coins=player.coins,
+                                 tiles=len(player.tiles()))
+
+    @hookimpl
+    def collect_metrics(self, game):
+        """The card game's metric keys: ``catastrophes`` counts the disasters that struck,
+        ``cards_lost`` the tiles lost; plus ``disasters_suffered`` (unprotected hits per seat)
+        and ``supply_rounds``."""
+        st = game.state
+        result = game.result
+        scores = [s.value for s in result.scores]
+        ordered = sorted(scores, reverse=True)
+        metrics = {
+            "rounds": game.round - 1,
+            "decisions": game.decisions,
+            "winner_score": ordered[0],
+            "winning_margin": ordered[0] - ordered[1] if len(ordered) > 1 else 0,
+            "balance_gap": sum(abs(s.details["population"] - s.details["power"])
+                               for s in result.scores) / len(scores),
+            "catastrophes": len(st.fired),
+            "cards_lost": sum(st.lost_tiles.values()),
+            "luxury": sum(p.luxury for p in st.players) / len(st.players),
+            "tie": 1 if result.tie else 0,
+            "disasters_suffered": sum(st.suffered.values()) / len(st.players),
+            "supply_rounds": st.supply_rounds,
+        }
+        for seat, value in enumerate(scores):
+            metrics[f"score_seat{seat + 1}"] = value
+        return metrics
+
+    @hookimpl
+    def check_invariants(self, game):
+        return invariants(game)
+
+    @hookimpl
+    def choose_heuristic(self, view, decision):
+        if view.get("variant") == "boardgame":
+            return bot.choose(view, decision)
+        return None
+
+    # --- family hooks: the board game's defaults ---------------------------------------------
+    @hookimpl
+    def count_revealed(self, game):
+        """boardgame: A. Reveal Tiles — as many open tiles as players, the Conquest row up to 5
+        (none with 5 players: the Conquest tile stays in the box); Solo Game: the 5-player
+        rules."""
+        rules = game.components["rules"]
+        total = rules["tiles_revealed"]
+        players = game.num_players if game.num_players > 1 else rules["solo_reveal_as_players"]
+        open_count = min(players, total)
+        return open_count, total - open_count
+
+    @hookimpl
+    def conquest_surcharge(self, game, seat):
+        return game.components["rules"]["conquest_surcharge"]
+
+    @hookimpl
+    def minimum_bid(self, game, seat, card, conquest):
+        """boardgame: B. Bidding — the printed minimum; on the Conquest row exactly 3 more."""
+        if not conquest:
+            return card["bid"]
+        return card["bid"] + game.hook.conquest_surcharge(game=game, seat=seat)
+
+    @hookimpl
+    def bid_bonus_halves(self, game, seat):
+        """boardgame: B. Bidding — Market and Agora (built or marked): bids count 1/2 higher."""
+        return sum(p.tile["bid_bonus_halves"] for p in game.state.players[seat].buildings)
+
+    @hookimpl
+    def compute_income(self, game, seat, population):
+        """boardgame: F. — the last row of the seat's mat income table it reaches."""
+        table = game.state.players[seat].mat["income"]
+        row = [r for r in table if r["population"] <= population][-1]
+        return row["coins"], row["luxury"]
+
+    # --- board game hooks: defaults ----------------------------------------------------------
+    @hookimpl
+    def provide_player_mat(self, game, seat):
+        return default_mat(game)
+
+    @hookimpl
+    def check_land_placement(self, game, seat, tile):
+        return land_fits(game.state.players[seat], tile)
+
+    @hookimpl
+    def order_turns(self, game, order, bids):
+        return order_by_bids(order, bids)
+
+    @hookimpl
+    def count_food_needed(self, game, seat, inhabitants):
+        return inhabitants * game.components["rules"]["food_per_inhabitant"]
+
+    @hookimpl
+    def count_disaster_chits(self, game, final):
+        return game.components["rules"]["chits_per_round"]
+
+    @hookimpl
+    def strike_disaster(self, game, disaster):
+        return strike_table(game, disaster)
+
+    @hookimpl
+    def check_protection(self, game, seat, disaster):
+        return protected(game, game.state.players[seat], disaster)
+
+    @hookimpl
+    def get_disaster_effect(self, game, seat, disaster):
+        return game.components["disasters"][disaster]
+
+
+def invariants(game) -> list[str]:
+    """Storehouses within the mat's limits; nothing negative; coins conserved between the bank,
+    the players' reserves, bids under tiles and coins marking buildings; tiles and chits
+    conserved."""
+    st = game.state
+    problems = []
+    coins = st.bank
+    if st.bank < 0:
+        problems.append(f"bank holds {st.bank} coins")
+    for p in st.players:
+        for resource, n in p.goods.items():
+            if not 0 <= n <= p.limit(resource):
+                problems.append(f"seat {p.seat}: {resource} {n} outside 0..{p.limit(resource)}")
+        for name in ("coins", "population", "luxury"):
+            if getattr(p, name) < 0:
+                problems.append(f"seat {p.seat}: {name} {getattr(p, name)}")
+        coins += p.coins
+        for placed in p.buildings:
+            if placed.coins < 0 or (placed.coins > 0 and not placed.marked):
+                problems.append(f"seat {p.seat}: {placed.id} marked={placed.marked} with"
+                                f" {placed.coins} coins")
+            coins += placed.coins
+    for slot in st.slots:
+        if slot.bid is not None:
+            coins += slot.bid.payment
+    if st.auction is not None and st.auction.moving is not None:
+        coins += st.auction.moving.payment
+    if coins != st.coins_total:
+        problems.append(f"coins not conserved: {coins} in play != {st.coins_total}")
+    tiles = (len(st.pile) + len(st.slots) + len(st.boxed)
+             + sum(len(p.tiles()) for p in st.players))
+    if tiles != len(game.components["tiles"]):
+        problems.append(f"tiles not conserved: {tiles} != {len(game.components['tiles'])}")
+    chits = len(st.chits) + sum(st.revealed.values()) + len(st.boxed_chits)
+    if chits != sum(game.components["chits"]["counts"].values()):
+        problems.append(f"disaster chits not conserved: {chits}")
+    return problems
+
+
+@hookimpl
+def register_variants():
+    return [make_variant()]
