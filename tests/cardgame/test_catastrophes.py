@@ -38,10 +38,7 @@ def test_catastrophes_plague_covers_the_civilization_with_a_coin_card():
     assert player.civilization.cover == ("wood", "plague") and player.hand == Counter()
     assert (player.population(), player.power(), player.production("grain")) == (0, 0, 0)
     assert game.state.fired == ["plague"]
-    assert events(game, "protected") == [{"seq": events(game, "protected")[0]["seq"],
-                                          "round": 1, "kind": "protected", "seat": 1,
-                                          "catastrophe": "plague",
-                                          "rule": "cardgame: Catastrophes"}]
+    assert [(e["seat"], e["catastrophe"]) for e in events(game, "protected")] == [(1, "plague")]
 
 
 def test_catastrophes_plague_without_a_coin_card_removes_the_civilization():
@@ -265,3 +262,17 @@ def test_catastrophes_decline_luxury_is_lost_before_the_cover_so_it_cannot_pay_f
     asked = hit(game, "decline")
     assert option_ids(asked[0]) == ["remove"]
     assert player.luxury == 0 and player.luxury_card == REMOVED
+
+
+def test_catastrophes_earthquake_third_counts_only_uncovered_buildings():
+    """Our reading (catastrophes._a_third): buildings already covered (here by drought) are
+    neither counted nor hit: 4 buildings, 1 covered -> a third of 3 -> 1."""
+    game = game_with_bystander()
+    dry = Placed(building(grain=2), cover=("grain", "drought"))
+    player = seat_player(game, 0, buildings=[dry, building(), building(), building()],
+                         hand={"wood": 3})
+    asked = hit(game, "earthquake", "cover:0")
+    assert [d.kind for d in asked].count("catastrophe") == 1
+    assert len(asked[0].options) == 6                                # 3 buildings x cover/lose
+    assert dry.cover == ("grain", "drought")
+    assert sum(1 for p in player.buildings if p.cover and p.cover[1] == "earthquake") == 1

@@ -1,15 +1,14 @@
 """cardgame: Luxury Goods (caps), Scoring and Game End."""
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 
+from core.plugins import load_ruleset
 from core.scenario import Scenario
 from core.simulate import run_game
-from core.plugins import load_ruleset
-from variants.cardgame.rules import FINAL_PHASES, add_power_card
+from variants.cardgame.rules import FINAL_PHASES, add_power_card, income
 from variants.cardgame.state import COVERED, REMOVED, gain_luxury, luxury_cap
+from variants.cardgame.supply import feed
 
 from .kit import building, civilization, drive, landscape, new_game, seat_player
 
@@ -33,14 +32,14 @@ def test_luxury_cap_17_applies_to_excess_production_at_building():
 
 def test_luxury_decline_cap_3():
     game = new_game(2)
-    player = seat_player(game, 0)
+    player = seat_player(game, 0, civ=civilization(grain=9))        # 9 grain, no mouths
     player.luxury_card, player.luxury_card_cover = COVERED, "wood"
     assert luxury_cap(game, player) == 3
-    drive(add_power_card(game, player, landscape(one_time={"luxury": 5})))
-    player.civilization.card["production"]["grain"] = 9                # 9 grain, 0 mouths
-    from variants.cardgame.supply import feed
+    drive(add_power_card(game, player, landscape(one_time={"luxury": 2})))
+    income(game)
+    assert player.luxury == 2                                        # one-time income
     drive(feed(game, player))
-    assert player.luxury == 3
+    assert player.luxury == 3                                        # 9 excess grain, capped
 
 
 def test_luxury_removed_luxury_card_no_luxury():

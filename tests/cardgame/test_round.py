@@ -14,7 +14,7 @@ from variants.cardgame.state import Placed, draw_to_hand
 from variants.common.auction import Bid, Slot, order_by_bids
 
 from .kit import (building, civilization, drive, events, landscape, new_game, option_ids,
-                  power_card, seat_player)
+                  seat_player)
 
 
 def stack_pile(game, cards):

@@ -86,6 +86,8 @@ def plague(game, player: CardPlayer) -> Iterator[Decision]:
 
 def _a_third(game, player: CardPlayer, catastrophe: str, cards: list[Placed]
              ) -> Iterator[Decision]:
+    # Our reading (cardgame: Catastrophes, Earthquake/Tempest): "a third of your buildings /
+    # landscapes" counts the cards still active; cards already covered are neither counted nor hit.
     candidates = [p for p in cards if p.active]
     hits = game.hook.count_catastrophe_hits(game=game, seat=player.seat,
                                             catastrophe=catastrophe, cards=candidates)
@@ -115,6 +117,8 @@ def drought(game, player: CardPlayer) -> Iterator[Decision]:
 
 def decline(game, player: CardPlayer) -> Iterator[Decision]:
     rule = f"{RULE}: Decline"
+    # Our reading: the luxury goods are lost first ("Additionally, cover ..."), so they cannot
+    # be traded for the coin card that covers the luxury card.
     if player.luxury:
         game.emit("luxury_lost", rule, seat=player.seat, amount=player.luxury)
         player.luxury = 0
