@@ -254,26 +254,35 @@ def _number(value: Any) -> float | None:
     return None
 
 
+def generic_metrics(scores: Sequence[float], winners: Sequence[int],
+                    first_player: int | None = None) -> dict:
+    """The metrics every game has, from its final scores and winners: winner's score, margin,
+    mean score, tie, each seat's score and win share (ties split), the first player's win
+    share (when the initial turn order is known)."""
+    ordered = sorted(scores, reverse=True)
+    share = 1.0 / len(winners) if winners else 0.0
+    metrics = {
+        "winner_score": ordered[0],
+        "winning_margin": ordered[0] - ordered[1] if len(ordered) > 1 else 0,
+        "mean_score": math.fsum(scores) / len(scores),
+        "tie": 1 if len(winners) > 1 else 0,
+    }
+    for seat, value in enumerate(scores):
+        metrics[f"score_seat{seat + 1}"] = value
+    for seat in range(len(scores)):
+        metrics[f"win_seat{seat + 1}"] = share if seat in winners else 0.0
+    if first_player is not None:
+        metrics["first_player_win"] = share if first_player in winners else 0.0
+    return metrics
+
+
 def game_metrics(game: Game, first_player: int | None) -> dict:
     """The metrics of a finished game: the plugins' (``collect_metrics``), then the generic
     ones for names the plugins did not give."""
     result = game.result
-    scores = [s.value for s in result.scores]
-    ordered = sorted(scores, reverse=True)
-    share = 1.0 / len(result.winners)
     metrics = {k: _number(v) for k, v in game.metrics().items()}
-    generic = {
-        "winner_score": ordered[0],
-        "winning_margin": ordered[0] - ordered[1] if len(ordered) > 1 else 0,
-        "mean_score": math.fsum(scores) / len(scores),
-        "tie": 1 if result.tie else 0,
-    }
-    for seat, value in enumerate(scores):
-        generic[f"score_seat{seat + 1}"] = value
-    for seat in range(len(scores)):
-        generic[f"win_seat{seat + 1}"] = share if seat in result.winners else 0.0
-    if first_player is not None:
-        generic["first_player_win"] = share if first_player in result.winners else 0.0
+    generic = generic_metrics([s.value for s in result.scores], list(result.winners),
+                              first_player)
     for key, value in generic.items():
         metrics.setdefault(key, value)
     return metrics
@@ -435,8 +444,13 @@ def describe_plugin(entry: Entry, plugin: LoadedPlugin) -> dict:
     hooks = plugin.hooks(entry.ruleset.pm)
     orders = {}
     for hook in hooks:
+        caller = getattr(entry.ruleset.pm.hook, hook, None)
+        spec = getattr(caller, "spec", None)
+        firstresult = bool(spec and spec.opts.get("firstresult"))
+        wrapped = caller is not None and any(i.hookwrapper or i.wrapper
+                                             for i in caller.get_hookimpls())
         order = entry.ruleset.hook_order(hook)
-        if len(order) > 1:
+        if len(order) > 1 and (firstresult or wrapped):    # where the order decides the result
             orders[hook] = order
     where = plugin.source
     return {"name": plugin.name, "kind": plugin.kind, "source": where, "hooks": hooks,

@@ -68,6 +68,7 @@ class Game:
         self.finished = False
         self.result: Result | None = None
         self._gen: Iterator[Decision] | None = None
+        self._observed = True
 
     @property
     def num_players(self) -> int:
@@ -77,13 +78,16 @@ class Game:
     def emit(self, kind: str, rule: str = "", **data) -> Event:
         event = Event(len(self.events), self.round, kind, data, rule)
         self.events.append(event)
-        self.hook.on_event(game=self, event=event)
+        if self._observed:
+            self.hook.on_event(game=self, event=event)
         return event
 
     # --- driving --------------------------------------------------------------------------
     def start(self) -> "Game":
         """Run until the first decision (or the end)."""
         if self._gen is None:
+            # plugins registered up to now observe events; with none, skip the hook call
+            self._observed = bool(self.hook.on_event.get_hookimpls())
             self._gen = self._play()
             self._advance(None)
         return self

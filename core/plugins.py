@@ -9,6 +9,7 @@ Where plugins come from:
 from __future__ import annotations
 
 import difflib
+import hashlib
 import importlib
 import importlib.util
 import inspect
@@ -185,7 +186,8 @@ def variant_chain(variant: Variant, variants: dict[str, Variant]) -> list[Varian
 
 
 def load_file_plugin(path: Path, shown: str):
-    module_name = f"peloponnes_plugin_{path.stem}_{abs(hash(str(path.resolve()))):x}"
+    digest = hashlib.sha1(str(path.resolve()).encode()).hexdigest()[:10]
+    module_name = f"peloponnes_plugin_{path.stem}_{digest}"
     if module_name in sys.modules:
         return sys.modules[module_name]
     spec = importlib.util.spec_from_file_location(module_name, path)

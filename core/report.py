@@ -3,6 +3,7 @@ diff, the metric table, win shares per label, score histograms) and a self-conta
 (the same tables and inline SVG charts; no script, font or style is fetched from anywhere)."""
 from __future__ import annotations
 
+import bisect
 import csv
 import html
 import io
@@ -84,8 +85,11 @@ def score_bins(result: CompareResult, max_bins: int = 24) -> list[tuple[float, f
     if not values:
         return []
     lo, hi = min(values), max(values)
-    if all(float(v).is_integer() for v in values) and hi - lo + 1 <= max_bins:
-        return [(v, v + 1, str(int(v))) for v in range(int(lo), int(hi) + 1)]
+    if all(float(v).is_integer() for v in values):
+        lo, hi = int(lo), int(hi)
+        width = math.ceil((hi - lo + 1) / max_bins)
+        return [(a, a + width, str(a) if width == 1 else f"{a}-{a + width - 1}")
+                for a in range(lo, hi + 1, width)]
     width = (hi - lo) / max_bins or 1.0
     return [(lo + i * width, lo + (i + 1) * width if i < max_bins - 1 else math.inf,
              f"{lo + i * width:.3g}") for i in range(max_bins)]
@@ -93,11 +97,11 @@ def score_bins(result: CompareResult, max_bins: int = 24) -> list[tuple[float, f
 
 def bin_counts(values: Sequence[float], bins) -> list[int]:
     counts = [0] * len(bins)
+    lows = [lo for lo, _, _ in bins]
     for v in values:
-        for i, (lo, hi, _) in enumerate(bins):
-            if lo <= v < hi:
-                counts[i] += 1
-                break
+        i = bisect.bisect_right(lows, v) - 1
+        if 0 <= i < len(bins) and v < bins[i][1]:
+            counts[i] += 1
     return counts
 
 
