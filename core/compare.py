@@ -32,6 +32,7 @@ import math
 import os
 import signal
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
@@ -575,6 +576,9 @@ def run_games(entries: Sequence[Entry], games: int, first_seed: int, *, workers:
             done += len(records)
             if progress:
                 progress(done * per_seed, total * per_seed)
+    except BrokenProcessPool as exc:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise SandboxError(f"a worker process died ({exc}); try --workers 1") from None
     except BaseException:
         pool.shutdown(wait=True, cancel_futures=True)
         raise

@@ -1,0 +1,149 @@
+"""peloponnes compare's engine room: paired seeds, workers, failures, metrics and the rules diff."""
+import json
+
+import pytest
+
+from core.compare import compare, initial_order, prepare, run_games
+from core.errors import ConfigError
+from core.simulate import run_game
+
+from .helpers import cardgame, write_plugin
+
+
+def test_paired_design_same_seed_same_deal():
+    """The no-Conquest house rule does not touch the deal, so game i starts from the very same
+    deal (civilizations, hands, turn order) in both rulesets — and the rulesets then differ."""
+    entries = prepare([cardgame(seed=11), cardgame("no_conquest.py", seed=500)])
+    result = compare([], 12, workers=1, entries=entries)
+    assert result.first_seed == 11                      # the FIRST scenario's seed, for both
+    assert [r.seed for r in result.records[1]] == list(range(11, 23))
+    for a, b in zip(*result.records):
+        assert a.seed == b.seed and a.labels == b.labels
+        setups = []
+        for entry in entries:
+            game = run_game(entry.ruleset, entry.scenario, a.seed)
+            (setup,) = [e.data for e in game.events if e.kind == "setup"]
+            setups.append(setup)
+            assert initial_order(game) == setup["order"]
+        assert setups[0] == setups[1]
+        assert a.first_player == setups[0]["order"][0]
+    assert any(a.scores != b.scores for a, b in zip(*result.records))
+    assert "seed: the file says 500" in "\n".join(result.diffs[0]["lines"])
+
+
+def test_results_identical_for_one_and_two_workers():
+    scenarios = [cardgame(seed=3), cardgame("no_conquest.py"), cardgame("conquest_plus_two.py")]
+    one = compare(scenarios, 30, workers=1)
+    two = compare(scenarios, 30, workers=2)
+    assert json.dumps(one.to_dict()) == json.dumps(two.to_dict())
+    assert one.game_rows() == two.game_rows()
+    assert [r.seed for r in two.records[0]] == list(range(3, 33))
+
+
+def test_run_games_merges_chunks_in_seed_order():
+    entries = prepare([cardgame(), cardgame("no_conquest.py")])
+    serial = run_games(entries, 9, 40, workers=1)
+    chunked = run_games(entries, 9, 40, workers=2, chunk=2)
+    assert [[r.seed for r in row] for row in chunked] == [[s, s] for s in range(40, 49)]
+    assert [[(r.scores, r.metrics) for r in row] for row in serial] == \
+        [[(r.scores, r.metrics) for r in row] for row in chunked]
+
+
+def test_metrics_come_from_the_hook_plus_generic_ones():
+    result = compare([cardgame(), cardgame("metric_displaced_bids.py")], 4, workers=1)
+    names = result.metric_names
+    for name in ("rounds", "decisions", "winner_score", "winning_margin", "balance_gap",
+                 "catastrophes", "cards_lost", "luxury", "tie", "score_seat1", "win_seat4",
+                 "first_player_win", "displaced_bids"):
+        assert name in names
+    row = {r.name: r for r in result.metrics}["displaced_bids"]
+    assert row.per_scenario[0].n == 0 and row.per_scenario[1].n == 4   # only B's plugin adds it
+    assert row.diffs[1].n == 0
+    shares = [sum(r.metrics[f"win_seat{i}"] for i in range(1, 5)) for r in result.records[0]]
+    assert shares == pytest.approx([1.0] * 4)
+
+
+def test_metric_option_restricts_the_rows():
+    result = compare([cardgame(), cardgame("no_conquest.py")], 3, workers=1,
+                     metrics=["winner_score", "cards_lost"])
+    assert [r.name for r in result.metrics] == ["winner_score", "cards_lost"]
+
+
+def test_unknown_metric_is_a_clear_error_listing_the_known_ones():
+    with pytest.raises(ConfigError) as info:
+        compare([cardgame(), cardgame("no_conquest.py")], 50, workers=1, metrics=["winer_score"])
+    message = str(info.value)
+    assert "unknown metric 'winer_score'" in message and "did you mean winner_score" in message
+    assert "known: rounds, decisions, winner_score" in message
+
+
+def test_different_player_counts_are_refused():
+    with pytest.raises(ConfigError, match=r"different player counts .*: 3, .*: 4"):
+        prepare([cardgame(players=3), cardgame(players=4)])
+
+
+def test_one_scenario_is_not_a_comparison():
+    with pytest.raises(ConfigError, match="at least two scenarios"):
+        prepare([cardgame()])
+
+
+HOOK_FAILURES = {
+    "on_event": '''@hookimpl
+def on_event(game, event):
+    if event.kind == "round_started" and game.round == 2 and game.seed % 4 == 2:
+        raise RuntimeError("boom in round 2")
+''',
+    "collect_metrics": '''@hookimpl
+def collect_metrics(game):
+    if game.seed % 4 == 2:
+        raise ValueError("no metric for this seed")
+    return {"fine": 1}
+''',
+}
+
+
+@pytest.mark.parametrize("hook", sorted(HOOK_FAILURES))
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_game_that_raises_in_a_plugin_is_reported_and_the_others_count(tmp_path, hook,
+                                                                         workers):
+    plugin = write_plugin(tmp_path, f"flaky_{hook}", HOOK_FAILURES[hook])
+    result = compare([cardgame(), cardgame(plugin)], 8, workers=workers)
+    failures = result.failures
+    assert [f.seed for f in failures] == [2, 6]            # seeds 1..8, every 4th from 2
+    for f in failures:
+        assert f.scenario == 1 and f.plugin == plugin and f.hook == hook
+    assert "boom in round 2" in failures[0].message or "no metric" in failures[0].message
+    assert result.ok_games(0) == 8 and result.ok_games(1) == 6
+    row = {r.name: r for r in result.metrics}["winner_score"]
+    assert row.per_scenario[0].n == 8 and row.per_scenario[1].n == 6 and row.diffs[1].n == 6
+    (group,) = result.grouped_failures()
+    assert group["seeds"] == [2, 6] and group["hook"] == hook and group["scenario"] == "B"
+    assert "seed 2" in failures[0].describe() and hook in failures[0].describe()
+
+
+def test_rules_diff_names_variant_options_plugins_hooks_and_component_changes():
+    result = compare([cardgame(), cardgame("cheap_buildings.py", "no_conquest.py")], 1,
+                     workers=1)
+    text = "\n".join(result.diffs[0]["lines"])
+    assert "variant: same (cardgame)" in text and "options: same" in text
+    assert "+ plugin cheap_buildings" in text
+    assert "Implements declare_plugin, load_components" in text
+    assert "load_components: cheap_buildings -> components" in text
+    assert "declare_plugin:" not in text                 # call order shown only where it matters
+    assert "+ plugin no_conquest" in text and "count_revealed" in text
+    assert "call order count_revealed: no_conquest -> cardgame" in text
+    assert "components: " in text and "differences:" in text
+    assert ".cost.stone: " in text and "power_cards[" in text
+    shown = [l for l in result.diffs[0]["lines"] if l.startswith("  power_cards[")]
+    assert 0 < len(shown) <= 12
+    if result.diffs[0]["component_changes"] > 12:
+        assert "more" in result.diffs[0]["lines"][-3] or any("... and" in l
+                                                             for l in result.diffs[0]["lines"])
+    assert "agents: same" in text
+
+
+def test_rules_diff_mentions_different_agents():
+    result = compare([cardgame(), cardgame(agent="heuristic")], 1, workers=1)
+    assert "agents: Player 1 random -> heuristic" in "\n".join(result.diffs[0]["lines"])
+    assert "A: random (Player 1" in result.agents_note()
+    assert "B: heuristic (Player 1" in result.agents_note()
