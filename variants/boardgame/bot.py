@@ -1,40 +1,117 @@
 """A rules-aware bot for the board game (the ``heuristic`` agent). It reads only its seat's view
-and the options offered. Its plan: buy the tile that best raises the lower of prestige and
-population (with the income and protection it brings) for the least it can bid; build when it
-can, else mark; keep its people fed (food income, luxury goods at supply rounds); pay for its
-tiles in disasters and lose the least valuable ones.
+and the options offered.
 
-The weights are the bot's own judgement (tuned against random agents), not rules: they are not
+Its plan: project its end-of-game score — prestige (tiles + coins / 3) against population points,
+where only the inhabitants that the food still to come can feed through every remaining supply
+round count — and buy the tile that raises that projection most for the least it can bid; build
+when it can, else mark; take food from "choice" tiles while its people would go hungry; feed all
+it can; pay for its tiles in disasters and lose the least valuable ones.
+
+The weights are the bot's own judgement (tuned against random agents), not rules, so they are not
 component data."""
 from __future__ import annotations
 
-import math
+from dataclasses import dataclass
 
-COIN = 0.45               # what a coin is worth now (prestige at the end + buying power)
-FOOD_ROUND = 0.45         # a unit of food income per remaining round
-GOODS_ROUND = 0.3         # a unit of wood / stone income per remaining round
-COIN_ROUND = 0.35         # a coin of income per remaining round
-PROTECTION = 2.5          # a protection against a disaster that has not struck yet
+from .rules import land_matches
+
+COIN = 0.3                # what a coin is worth now, against points (prestige + buying power)
+RICH = 6                  # from this many coins on, a further coin is worth less
+PROGRESS = 0.3            # weight of raw progress on both sides (later tiles rebalance them)
+PROTECTION = 1.0          # a protection against a disaster that has not struck yet
+COIN_SPENT = 0.5          # share of future coin income that will be spent on tiles
+RISK = 1.0                # share of a projected disaster loss the bot expects to suffer
+
+
+@dataclass
+class Outlook:
+    prestige: float
+    population: float      # population points that can be fed at the end
+
+    @property
+    def score(self) -> float:
+        return min(self.prestige, self.population) + PROGRESS * (self.prestige + self.population)
 
 
 def income_rounds(view: dict) -> int:
     """F. phases still to come, this round's included (the last round has none)."""
-    return max(0, view["rounds"] - view["round"])
+    return max(0, view["rounds"] - view["round"] + (1 if view["final_round_income"] else 0))
 
 
-def _sides(me: dict) -> tuple[float, float]:
+def _protected(me: dict, disaster: str, tile: dict | None = None) -> bool:
+    tiles = [b["tile"] for b in me["buildings"]] + ([tile] if tile else [])
+    return disaster in me["civilization_tile"]["protects"] or any(
+        disaster in t["protects"] for t in tiles if t["kind"] == "building")
+
+
+def outlook(view: dict, me: dict, tile: dict | None = None) -> Outlook:
+    """Projected end of game for ``me`` with ``tile`` added: stocks grow by the income still to
+    come (within the storehouses), buildings are paid for, disasters that have not struck take
+    their share, and only the inhabitants the food can feed through every supply round count."""
     mat = me["mat"]
-    prestige = me["prestige"] + me["coins"] / mat["coins_per_prestige"]
-    fed = min(me["population"], me["goods"]["food"] + me["luxury"] / mat["luxury_trade_rate"]
-              + me["income"]["food"] * 2)
-    return prestige, fed * mat["points_per_inhabitant"]
-
-
-def _weights(me: dict) -> tuple[float, float]:
-    """How much a prestige point and a population point are worth: the lower side counts."""
-    prestige, population = _sides(me)
-    w_pop = 0.5 + 0.5 * math.tanh((prestige - population) / 6)
-    return 1.0 - w_pop + 0.15, w_pop + 0.15
+    limits = me["storehouse"]
+    rate = mat["luxury_trade_rate"]
+    k = income_rounds(view)
+    income = dict(me["income"])
+    population = me["population"]
+    goods = dict(me["goods"])
+    luxury, coins = me["luxury"], me["coins"]
+    buildings = [b["tile"]["prestige"] for b in me["buildings"]]
+    lands = [t["tile"]["prestige"] for t in me["lands"]]
+    due = {"wood": 0, "stone": 0}                      # marked buildings still to pay
+    for b in me["buildings"]:
+        if b["marked"]:
+            for r, n in b["tile"]["cost"].items():
+                due[r] += n
+    if tile is not None:
+        one = tile["one_time"]
+        population = max(0, population + one.get("inhabitants", 0))
+        for r in goods:
+            goods[r] = min(limits[r], goods[r] + one.get(r, 0))
+        luxury += one.get("luxury", 0)
+        coins += one.get("coins", 0)
+        if tile["kind"] in ("building", "land"):
+            (buildings if tile["kind"] == "building" else lands).append(tile["prestige"])
+        for r, n in tile.get("cost", {}).items():
+            due[r] += n
+        for key, n in tile["income"].items():
+            income[key] = income.get(key, 0) + n
+    population += income["inhabitants"] * k
+    end = {r: goods[r] + income[r] * k for r in goods}
+    short = {r: max(0, end[r] - limits[r]) for r in goods}      # overflow becomes luxury
+    luxury += sum(short.values())
+    end = {r: min(limits[r], end[r]) for r in goods}
+    end["food"] += income["choice"] * k                           # choice income: food if short
+    for r in due:
+        end[r] -= due[r]
+    pending = [d for d in view["disasters"] if d not in view["fired"]
+               and not _protected(me, d, tile)]
+    prestige = sum(buildings) + sum(lands)
+    if "earthquake" in pending and buildings:
+        kept = max(0, min(len(buildings), end["wood"], end["stone"]))
+        prestige -= RISK * sum(sorted(buildings)[:len(buildings) - kept])
+        end["wood"] -= kept
+        end["stone"] -= kept
+    if "tempest" in pending and lands:
+        kept = max(0, min(len(lands), end["food"], coins))
+        prestige -= RISK * sum(sorted(lands)[:len(lands) - kept])
+        end["food"] -= kept
+        coins -= kept
+    if "decline" in pending:
+        luxury = max(0, luxury - 10)
+    for r in ("wood", "stone"):                 # what building cannot pay comes from luxury
+        if end[r] < 0:
+            luxury += end[r] * rate
+    if "drought" in pending:
+        end["food"] -= max(0, end["food"]) / 3
+    food = max(0, end["food"]) + max(0, luxury) / rate
+    supplies = view["supply_tiles_left"] + 1
+    fed = min(population, food / supplies, limits["food"] + max(0, luxury) / rate)
+    if "plague" in pending:
+        fed -= fed / 3
+    coins_end = coins + (income["coins"] + view["rules"]["pass_coins"]) * k * (1 - COIN_SPENT)
+    return Outlook(prestige + coins_end / mat["coins_per_prestige"],
+                   max(0.0, fed) * mat["points_per_inhabitant"])
 
 
 def _short(me: dict, cost: dict) -> int:
@@ -42,49 +119,40 @@ def _short(me: dict, cost: dict) -> int:
 
 
 def land_fits(me: dict, tile: dict) -> bool:
-    if tile["kind"] != "land" or not me["lands"]:
+    if tile["kind"] != "land":
         return True
-    if any(b["tile"]["placement_wildcard"] for b in me["buildings"]):
-        return True
-    last = me["lands"][-1]["tile"]["income"]
-    return any(tile["income"].get(r, 0) > 0 and last.get(r, 0) > 0
-               for r in ("wood", "stone", "food"))
+    last = me["lands"][-1]["tile"] if me["lands"] else None
+    return land_matches(last, tile, any(b["tile"]["placement_wildcard"] for b in me["buildings"]))
 
 
 def tile_worth(view: dict, tile: dict) -> float:
+    """How much adding ``tile`` improves the bot's outlook, in points."""
     me = view["me"]
     if not land_fits(me, tile):
         return -100.0
     k = income_rounds(view)
-    w_pre, w_pop = _weights(me)
-    mat = me["mat"]
-    one = tile["one_time"]
-    inhabitants = one.get("inhabitants", 0)
-    worth = 2.0 * (w_pre * tile["prestige"] + w_pop * inhabitants * mat["points_per_inhabitant"]
-                   / 3)
-    income = tile["income"]
-    worth += k * (FOOD_ROUND * income.get("food", 0) + COIN_ROUND * income.get("coins", 0)
-                  + GOODS_ROUND * (income.get("wood", 0) + income.get("stone", 0))
-                  + FOOD_ROUND * income.get("choice", 0))
-    worth += COIN * one.get("coins", 0) + 0.2 * one.get("luxury", 0)
-    worth += 0.25 * sum(one.get(r, 0) for r in ("wood", "stone", "food"))
-    # mouths to feed: a new inhabitant without food to spare is worth less
-    spare = me["goods"]["food"] + me["income"]["food"] * max(1, k) - me["population"]
-    if inhabitants > 0 and spare < inhabitants:
-        worth -= 0.4 * min(inhabitants, inhabitants - spare)
+    worth = outlook(view, me, tile).score - outlook(view, me).score
     if tile["kind"] == "building":
         short = _short(me, tile["cost"])
-        worth -= 0.15 * sum(tile["cost"].values())
-        if short:
-            worth -= 0.35 * short + (2.0 if view["supply_tiles_left"] == 0 else 0.5)
+        if short * me["mat"]["luxury_trade_rate"] > me["luxury"] and \
+                view["supply_tiles_left"] == 0 and k < 1:
+            worth -= 2.0           # marked with no income left to complete it
     for disaster in tile["protects"]:
         if disaster not in view["fired"]:
-            exposed = me["buildings"] if disaster == "earthquake" else me["lands"]
-            worth += PROTECTION + (0.3 * len(exposed) if disaster in ("earthquake", "tempest")
-                                   else 0.0)
+            exposed = {"earthquake": len(me["buildings"]), "tempest": len(me["lands"]),
+                       "decline": me["luxury"] / 4, "plague": me["population"] / 3,
+                       "drought": me["goods"]["food"] / 3}.get(disaster, 1)
+            worth += PROTECTION * min(1.0, 0.3 + exposed / 4)
     if tile["bid_bonus_halves"]:
         worth += 0.3
     return worth
+
+
+def coin_value(view: dict) -> float:
+    """A coin's worth to the bot: less the more it has, never below its prestige at the end."""
+    me = view["me"]
+    floor = 0.5 / me["mat"]["coins_per_prestige"]
+    return max(floor, COIN * min(1.0, RICH / max(1, me["coins"])))
 
 
 def _price(slot: dict, view: dict) -> int:
@@ -100,42 +168,47 @@ def _slot(view: dict, index: int) -> dict:
     return next(s for s in view["slots"] if s["index"] == index)
 
 
-def _tile_value(tile: dict) -> float:
-    return tile["prestige"] + tile["one_time"].get("inhabitants", 0) + sum(tile["income"].values())
+def _keep_value(view: dict, placed: dict) -> float:
+    """What the bot loses with a tile of its own (a disaster takes one)."""
+    tile = placed["tile"]
+    k = income_rounds(view)
+    protects = sum(PROTECTION for d in tile["protects"] if d not in view["fired"])
+    return tile["prestige"] + 0.5 * k * sum(tile["income"].values()) + protects
 
 
 def choose(view: dict, decision) -> str | None:
     kind, options = decision.kind, decision.options
     ids = {o.id for o in options}
+    coin = coin_value(view)
     if kind == "bid_card":
-        best, best_utility = "pass", COIN * view["rules"]["pass_coins"]
+        best, best_utility = "pass", coin * view["rules"]["pass_coins"]
         for o in options:
             if o.id == "pass":
                 continue
             slot = _slot(view, o.value.index)
-            utility = tile_worth(view, slot["tile"]) - COIN * _price(slot, view)
+            utility = tile_worth(view, slot["tile"]) - coin * _price(slot, view)
             if utility > best_utility:
                 best, best_utility = o.id, utility
         return best
     if kind == "move_bid":
         amount = view["moving"]["amount"] if view["moving"] else 0
-        best, best_utility = "withdraw", COIN * view["rules"]["withdraw_coins"]
+        best, best_utility = "withdraw", coin * view["rules"]["withdraw_coins"]
         for o in options:
             if o.id == "withdraw":
                 continue
-            utility = tile_worth(view, _slot(view, o.value.index)["tile"]) - COIN * amount
+            utility = tile_worth(view, _slot(view, o.value.index)["tile"]) - coin * amount
             if utility > best_utility:
                 best, best_utility = o.id, utility
         return best
     if kind == "bid_amount":
         return min(options, key=lambda o: o.value).id
     if kind == "solo_buy":
-        best, best_utility = "pass", COIN * view["rules"]["pass_coins"]
+        best, best_utility = "pass", coin * view["rules"]["pass_coins"]
         for o in options:
             if o.id == "pass":
                 continue
             slot, price = o.value
-            utility = tile_worth(view, slot.card) - COIN * price
+            utility = tile_worth(view, slot.card) - coin * price
             if utility > best_utility:
                 best, best_utility = o.id, utility
         return best
@@ -144,25 +217,28 @@ def choose(view: dict, decision) -> str | None:
     if kind == "complete":
         return "complete" if "complete" in ids else "lose"
     if kind == "income_choice":
-        return _income_choice(view)
+        return _income_choice(view, options)
     if kind in ("feed_luxury", "disaster_pay"):
         return max(options, key=lambda o: o.value).id
     if kind == "disaster_lose":
-        return min(options, key=lambda o: _tile_value(o.value.tile)).id
+        mine = {p["id"]: p for p in view["me"]["buildings"] + view["me"]["lands"]}
+        return min(options, key=lambda o: _keep_value(view, mine[o.id])).id
     if kind == "choose_civilization":
         return max(options, key=lambda o: o.value["coins"] + 1.5 * o.value["inhabitants"]
                    + 2 * sum(o.value["income"].values())).id
     return None
 
 
-def _income_choice(view: dict) -> str:
+def _income_choice(view: dict, options) -> str:
+    """The income that improves the outlook most (one unit now)."""
     me = view["me"]
-    goods, limits = me["goods"], me["storehouse"]
-    k = income_rounds(view)
-    food_need = me["population"] - goods["food"] - me["income"]["food"] * k
-    if food_need > 0 and goods["food"] < limits["food"]:
-        return "food"
-    for resource in ("stone", "wood"):
-        if goods[resource] < min(4, limits[resource]):
-            return resource
-    return "coins"
+
+    def gain(option) -> float:
+        key = option.value
+        one = {"coins": 1} if key == "coins" else {key: 1}
+        return outlook(view, me, {**_NOTHING, "one_time": one}).score
+
+    return max(options, key=gain).id
+
+
+_NOTHING = {"kind": "none", "prestige": 0, "one_time": {}, "income": {}, "protects": []}

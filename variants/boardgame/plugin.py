@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core import Variant, hookimpl
+from core import Variant, VariantOption, hookimpl
 from variants.common import hookspecs as family_hookspecs
 from variants.common.auction import order_by_bids
-from variants.common.scoring import lower_total_score
+from variants.common.scoring import lower_total_score, result_metrics
 
 from . import bot
 from . import hookspecs as boardgame_hookspecs
@@ -47,6 +47,11 @@ def make_variant() -> Variant:
         components=HERE / "components.toml",
         plugins=(BoardGame(),),
         hookspecs=(family_hookspecs, boardgame_hookspecs),
+        options=(VariantOption(
+            "final_round_income", bool, False,
+            "Give F. round income in the last round too (the Heroes & Colonies rulebook's"
+            " reading of the base game's end; the base rulebook ends after the last tile's"
+            " one-time income)."),),
         rules_summary=RULES_SUMMARY,
         check_components=check_components,
     )
@@ -66,14 +71,18 @@ class BoardGame:
 
     @hookimpl
     def list_setup_phases(self, game):
-        return list(SETUP_PHASES)
+        """Solo Game: the player chooses his civilization (otherwise dealt at random)."""
+        return list(SETUP_PHASES) if game.num_players == 1 else []
 
     @hookimpl
     def list_round_phases(self, game):
-        """The last round ends after E. (boardgame: End of the Game)."""
-        if game.round >= game.state.rounds:
-            return list(LAST_ROUND_PHASES)
-        return list(ROUND_PHASES)
+        """The last round ends after E. (boardgame: End of the Game), or after F. with the
+        option ``final_round_income``; its chits are revealed by the final phases."""
+        if game.round < game.state.rounds:
+            return list(ROUND_PHASES)
+        if game.options.get("final_round_income"):
+            return [p for p in ROUND_PHASES if p.name != "disaster_chits"]
+        return list(LAST_ROUND_PHASES)
 
     @hookimpl
     def list_final_phases(self, game):
@@ -106,26 +115,12 @@ class BoardGame:
         ``cards_lost`` the tiles lost; plus ``disasters_suffered`` (unprotected hits per seat)
         and ``supply_rounds``."""
         st = game.state
-        result = game.result
-        scores = [s.value for s in result.scores]
-        ordered = sorted(scores, reverse=True)
-        metrics = {
-            "rounds": game.round - 1,
-            "decisions": game.decisions,
-            "winner_score": ordered[0],
-            "winning_margin": ordered[0] - ordered[1] if len(ordered) > 1 else 0,
-            "balance_gap": sum(abs(s.details["population"] - s.details["power"])
-                               for s in result.scores) / len(scores),
-            "catastrophes": len(st.fired),
-            "cards_lost": sum(st.lost_tiles.values()),
-            "luxury": sum(p.luxury for p in st.players) / len(st.players),
-            "tie": 1 if result.tie else 0,
-            "disasters_suffered": sum(st.suffered.values()) / len(st.players),
-            "supply_rounds": st.supply_rounds,
-        }
-        for seat, value in enumerate(scores):
-            metrics[f"score_seat{seat + 1}"] = value
-        return metrics
+        return {**result_metrics(game),
+                "catastrophes": len(st.fired),
+                "cards_lost": sum(st.lost_tiles.values()),
+                "luxury": sum(p.luxury for p in st.players) / len(st.players),
+                "disasters_suffered": sum(st.suffered.values()) / len(st.players),
+                "supply_rounds": st.supply_rounds}
 
     @hookimpl
     def check_invariants(self, game):
@@ -133,9 +128,7 @@ class BoardGame:
 
     @hookimpl
     def choose_heuristic(self, view, decision):
-        if view.get("variant") == "boardgame":
-            return bot.choose(view, decision)
-        return None
+        return bot.choose(view, decision)
 
     # --- family hooks: the board game's defaults ---------------------------------------------
     @hookimpl

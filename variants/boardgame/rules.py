@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from core import Decision, Option, Phase
-from variants.common.auction import Auction, Bid, Slot, run_auction
+from variants.common.auction import Auction, Bid, HookedPurse, Slot, run_auction
 
 from .disasters import reveal_chits
 from .payments import can_pay_goods, coin_funds, pay_goods, raise_coins
@@ -51,24 +51,17 @@ def reveal(game) -> Iterator[Decision]:
 
 # --- B. Bidding ---------------------------------------------------------------------------------
 
-class CoinPurse:
+class CoinPurse(HookedPurse):
     """The board game's side of the shared auction: bids are coins (luxury goods traded 2:1 when
     the reserve is short); passing earns 3 coins, withdrawing the bid back plus 1 coin."""
     rule = BIDDING
     noun = "tile"
 
     def __init__(self, game):
-        self.game = game
+        super().__init__(game)
         self.players = game.state.players
         self.rules = game.components["rules"]
         self.label = tile_label
-
-    def minimum(self, seat: int, slot: Slot) -> int:
-        return self.game.hook.minimum_bid(game=self.game, seat=seat, card=slot.card,
-                                          conquest=slot.conquest)
-
-    def bonus_halves(self, seat: int) -> int:
-        return self.game.hook.bid_bonus_halves(game=self.game, seat=seat)
 
     def funds(self, seat: int) -> int:
         return coin_funds(self.players[seat])
@@ -217,12 +210,17 @@ def land_fits(player: BoardPlayer, tile: dict) -> bool:
     share at least one resource (income symbol) with the last land tile; a player owning a
     ``placement_wildcard`` tile (Barracks, built or marked) may place any land tile (our reading
     of its wildcard W/S/G)."""
-    if not player.lands:
+    last = player.lands[-1].tile if player.lands else None
+    wildcard = any(p.tile["placement_wildcard"] for p in player.buildings)
+    return land_matches(last, tile, wildcard)
+
+
+def land_matches(last: dict | None, tile: dict, wildcard: bool) -> bool:
+    """Whether land ``tile`` may lie next to the land tile ``last`` (None: next to the
+    civilization, any type)."""
+    if last is None or wildcard:
         return True
-    if any(p.tile["placement_wildcard"] for p in player.buildings):
-        return True
-    last = player.lands[-1].tile["income"]
-    return any(tile["income"].get(r, 0) > 0 and last.get(r, 0) > 0 for r in RESOURCES)
+    return any(tile["income"].get(r, 0) > 0 and last["income"].get(r, 0) > 0 for r in RESOURCES)
 
 
 # --- E. One-time income ---------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from typing import Iterator
 from core import Decision, Option
 
 from .payments import can_pay_goods, pay_goods, trade_rate
-from .state import BoardPlayer, lose_tile, tile_name
+from .state import LUXURY_RULE, BoardPlayer, lose_tile, tile_name
 
 RULE = "boardgame: Supply Round"
 FEED_RULE = f"{RULE} (feeding)"
@@ -57,7 +57,7 @@ def feed(game, player: BoardPlayer) -> Iterator[Decision]:
                                  " inhabitants: trade luxury goods?", options, FEED_RULE)).value
         player.luxury -= traded * rate
         if traded:
-            game.emit("luxury_traded", "boardgame: Luxury Goods", seat=player.seat,
+            game.emit("luxury_traded", LUXURY_RULE, seat=player.seat,
                       luxury=traded * rate, got="food", amount=traded, why=FEED_RULE)
     available = food + traded
     fed = player.population

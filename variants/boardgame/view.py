@@ -48,6 +48,7 @@ def view(game, seat: int) -> dict:
         "seat": seat,
         "round": game.round,
         "rounds": st.rounds,
+        "final_round_income": bool(game.options.get("final_round_income")),
         "order": list(st.order),
         "me": player_view(game, st.players[seat]),
         "players": [player_view(game, p) for p in st.players],

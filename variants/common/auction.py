@@ -44,6 +44,22 @@ class Purse(Protocol):
     def withdrew(self, seat: int) -> None: ...
 
 
+class HookedPurse:
+    """The part of a ``Purse`` both games share: the minimum bid and the Market/Agora bonus come
+    from the family hooks ``minimum_bid`` and ``bid_bonus_halves``. A variant's purse inherits
+    it and adds how bids are paid."""
+
+    def __init__(self, game):
+        self.game = game
+
+    def minimum(self, seat: int, slot: Slot) -> int:
+        return self.game.hook.minimum_bid(game=self.game, seat=seat, card=slot.card,
+                                          conquest=slot.conquest)
+
+    def bonus_halves(self, seat: int) -> int:
+        return self.game.hook.bid_bonus_halves(game=self.game, seat=seat)
+
+
 @dataclass
 class Auction:
     slots: list[Slot]
