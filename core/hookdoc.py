@@ -6,7 +6,7 @@ import inspect
 from dataclasses import dataclass
 
 from . import hookspecs as core_hookspecs
-from .plugins import load_ruleset, variant_chain
+from .plugins import load_ruleset
 from .scenario import Scenario
 
 

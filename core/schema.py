@@ -6,7 +6,7 @@ filled in and raises ``ConfigError`` naming the file and the key path of the fir
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .errors import ConfigError

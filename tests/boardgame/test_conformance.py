@@ -5,7 +5,6 @@ from dataclasses import replace
 
 import pytest
 
-from core.agents import RandomAgent
 from core.engine import Game
 from core.errors import IllegalAnswer
 from core.plugins import load_ruleset
@@ -13,6 +12,7 @@ from core.record import load_save, replay, save_game
 from core.scenario import PlayerSpec, Scenario
 from core.simulate import check_conformance, run_game, simulate
 from variants.boardgame import bot
+from tests.answers import play_checking_answers
 
 GAMES_PER_PLAYER_COUNT = 400          # x 5 player counts = 2,000 games (about 7 s)
 
@@ -80,17 +80,7 @@ def test_conformance_invariants_detect_a_lost_coin_and_a_full_storehouse():
 
 
 def test_conformance_every_answer_was_an_offered_option_naming_its_rule():
-    ruleset, scenario = load_ruleset(Scenario.quick("boardgame", 4))
-    for seed in range(20):
-        game = Game(ruleset, scenario, seed=seed).start()
-        agents = [RandomAgent(f"{seed}:{i}") for i in range(4)]
-        while game.pending is not None:
-            decision = game.pending
-            answer = agents[decision.seat].choose(None, decision)
-            assert answer in [o.id for o in decision.options]
-            assert decision.rule.startswith("boardgame: ")
-            game.choose(answer)
-        assert game.finished and len(game.answers) == game.decisions
+    for game in play_checking_answers("boardgame", 4, range(20), "boardgame: "):
         assert all(e.rule.startswith("boardgame: ") for e in game.events
                    if e.kind not in ("game_started", "round_started", "game_over"))
 

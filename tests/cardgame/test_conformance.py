@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from core.agents import RandomAgent
 from core.engine import Game
 from core.errors import IllegalAnswer
 from core.plugins import load_ruleset
@@ -15,6 +14,7 @@ from core.record import load_save, replay, save_game
 from core.scenario import Scenario
 from core.simulate import check_conformance, run_game
 from variants.cardgame import bot
+from tests.answers import play_checking_answers
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES_PER_PLAYER_COUNT = 500
@@ -84,17 +84,7 @@ def test_conformance_invariants_detect_a_lost_coin_card():
 
 
 def test_conformance_every_answer_was_an_offered_option():
-    ruleset, scenario = load_ruleset(Scenario.quick("cardgame", 4))
-    for seed in range(20):
-        game = Game(ruleset, scenario, seed=seed).start()
-        agents = [RandomAgent(f"{seed}:{i}") for i in range(4)]
-        while game.pending is not None:
-            decision = game.pending
-            answer = agents[decision.seat].choose(None, decision)
-            assert answer in [o.id for o in decision.options]
-            assert decision.rule.startswith("cardgame: ")
-            game.choose(answer)
-        assert game.finished and len(game.answers) == game.decisions
+    assert len(play_checking_answers("cardgame", 4, range(20), "cardgame: ")) == 20
 
 
 def test_illegal_answer_raises_naming_the_rule():

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from core import Variant, hookimpl
 from variants.common import hookspecs as family_hookspecs
-from variants.common.scoring import lower_total_score
+from variants.common.scoring import lower_total_score, result_metrics
 
 from . import bot
 from .catastrophes import default_hits
@@ -98,24 +98,10 @@ class CardGame:
     @hookimpl
     def collect_metrics(self, game):
         st = game.state
-        result = game.result
-        scores = [s.value for s in result.scores]
-        ordered = sorted(scores, reverse=True)
-        metrics = {
-            "rounds": game.round - 1,
-            "decisions": game.decisions,
-            "winner_score": ordered[0],
-            "winning_margin": ordered[0] - ordered[1] if len(ordered) > 1 else 0,
-            "balance_gap": sum(abs(s.details["population"] - s.details["power"])
-                               for s in result.scores) / len(scores),
-            "catastrophes": len(st.fired),
-            "cards_lost": sum(st.lost_cards.values()),
-            "luxury": sum(p.luxury for p in st.players) / len(st.players),
-            "tie": 1 if result.tie else 0,
-        }
-        for seat, value in enumerate(scores):
-            metrics[f"score_seat{seat + 1}"] = value
-        return metrics
+        return {**result_metrics(game),
+                "catastrophes": len(st.fired),
+                "cards_lost": sum(st.lost_cards.values()),
+                "luxury": sum(p.luxury for p in st.players) / len(st.players)}
 
     @hookimpl
     def check_invariants(self, game):

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from core import Decision, Option, Phase
-from variants.common.auction import Auction, Slot, order_by_bids, run_auction
+from variants.common.auction import Auction, HookedPurse, Slot, order_by_bids, run_auction
 
 from .catastrophes import lose_card, strike, uncover_protected
 from .payments import (blind_draws_possible, can_pay, choose_coin_card, coin_funds,
@@ -68,21 +68,14 @@ def catastrophes_and_supply(game) -> Iterator[Decision]:
 
 # --- 3. Bidding -------------------------------------------------------------------------------
 
-class CoinCardPurse:
+class CoinCardPurse(HookedPurse):
     """The card game's side of the shared auction: bids are coin cards."""
     rule = BIDDING
 
     def __init__(self, game):
-        self.game = game
+        super().__init__(game)
         self.players = game.state.players
         self.label = card_label
-
-    def minimum(self, seat: int, slot: Slot) -> int:
-        return self.game.hook.minimum_bid(game=self.game, seat=seat, card=slot.card,
-                                          conquest=slot.conquest)
-
-    def bonus_halves(self, seat: int) -> int:
-        return self.game.hook.bid_bonus_halves(game=self.game, seat=seat)
 
     def funds(self, seat: int) -> int:
         return coin_funds(self.game, self.players[seat])
