@@ -171,3 +171,12 @@ def test_hot_seat_clears_the_screen_between_people(tmp_path):
     assert result.exit_code == 0, result.output[-1500:]
     assert "Hand the terminal to P1" in result.output
     assert "Final scores" in result.output
+
+
+def test_play_the_board_game_against_a_bot(tmp_path):
+    path = tmp_path / "bg.toml"
+    path.write_text('variant = "boardgame"\nseed = 3\n[[players]]\nagent = "human"\n'
+                    '[[players]]\nagent = "heuristic"\n')
+    result = run("play", path, "--save-dir", tmp_path / "saves", input="1\n" * 600)
+    assert result.exit_code == 0, result.output[-1500:]
+    assert "Tiles on offer" in result.output and "Final scores" in result.output

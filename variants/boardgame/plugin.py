@@ -14,6 +14,7 @@ from variants.common.scoring import lower_total_score, result_metrics
 from . import bot
 from . import hookspecs as boardgame_hookspecs
 from .disasters import protected, strike_table
+from .render import render
 from .rules import FINAL_PHASES, LAST_ROUND_PHASES, ROUND_PHASES, SETUP_PHASES, land_fits
 from .schema import check_components
 from .setup import default_mat, setup
@@ -91,6 +92,10 @@ class BoardGame:
     @hookimpl
     def view_for_seat(self, game, seat):
         return view(game, seat)
+
+    @hookimpl
+    def render_view(self, view):
+        return render(view) if view.get("variant") == "boardgame" else None
 
     @hookimpl
     def describe_seat(self, game, seat):
