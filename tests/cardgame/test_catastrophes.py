@@ -179,7 +179,7 @@ def test_catastrophes_protection_by_building(catastrophe):
     player = seat_player(game, 0, buildings=[building(protects=[catastrophe])],
                          landscapes=[landscape(grain=2)], luxury=3, hand={"wood": 3})
     seat_player(game, 1, buildings=[building(protects=[catastrophe])])
-    assert protected(player, catastrophe)
+    assert protected(game, player, catastrophe)
     _, asked = drive(strike(game, catastrophe))
     assert asked == [] and player.luxury == 3
     assert all(p.cover is None for p in player.tableau())
@@ -190,9 +190,9 @@ def test_catastrophes_protection_by_building_under_construction_but_not_covered(
     game = new_game(2)
     well = Placed(building(protects=["plague"]), under="stone")
     player = seat_player(game, 0, buildings=[well])
-    assert protected(player, "plague")
+    assert protected(game, player, "plague")
     well.cover = ("wood", "earthquake")
-    assert not protected(player, "plague")
+    assert not protected(game, player, "plague")
 
 
 def test_catastrophes_protection_by_three_matching_symbols():
@@ -200,11 +200,11 @@ def test_catastrophes_protection_by_three_matching_symbols():
     player = seat_player(game, 0, civ=civilization(catastrophes=["tempest"]),
                          landscapes=[landscape(catastrophe="tempest"),
                                      landscape(catastrophe="earthquake")])
-    assert not protected(player, "tempest")                          # 2 symbols
+    assert not protected(game, player, "tempest")                          # 2 symbols
     player.buildings.append(Placed(building(catastrophe="tempest"),
                                    cover=("wood", "earthquake")))    # covered: symbol visible
-    assert protected(player, "tempest")
-    assert not protected(player, "earthquake")
+    assert protected(game, player, "tempest")
+    assert not protected(game, player, "earthquake")
     seat_player(game, 1, buildings=[building(protects=["tempest"])])
     _, asked = drive(strike(game, "tempest"))
     assert asked == []

@@ -325,7 +325,7 @@ def test_gain_under_construction_coin_card_beneath_building_fully_usable():
     placed = player.buildings[0]
     assert placed.under == "grain" and player.hand == Counter(inhabitant=2)
     assert player.production("grain") == 1 and player.population() == 3 and player.power() == 2
-    assert protected(player, "plague")
+    assert protected(game, player, "plague")
     before = player.hand_size()
     income(game)
     # 3 inhabitants -> the summary card's row, +1 for the special function

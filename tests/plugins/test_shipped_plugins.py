@@ -66,12 +66,13 @@ def test_conquest_plus_two_lowers_the_conquest_minimum():
 
 
 def test_gentle_catastrophes_hit_a_quarter_rounded_up():
+    plain_game, gentle_game = started(), started("gentle_catastrophes.py")
     for n in (1, 3, 4, 5, 8, 9):
         cards = list(range(n))
-        plain = started().hook.count_catastrophe_hits(game=None, seat=0, catastrophe="tempest",
-                                                      cards=cards)
-        gentle = started("gentle_catastrophes.py").hook.count_catastrophe_hits(
-            game=None, seat=0, catastrophe="tempest", cards=cards)
+        plain = plain_game.hook.count_catastrophe_hits(game=plain_game, seat=0,
+                                                       catastrophe="tempest", cards=cards)
+        gentle = gentle_game.hook.count_catastrophe_hits(game=gentle_game, seat=0,
+                                                         catastrophe="tempest", cards=cards)
         assert plain == math.ceil(n / 3) and gentle == math.ceil(n / 4)
 
 

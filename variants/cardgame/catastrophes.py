@@ -13,9 +13,9 @@ from .state import COVERED, INTACT, REMOVED, CardPlayer, Placed
 RULE = "cardgame: Catastrophes"
 
 
-def protected(player: CardPlayer, catastrophe: str) -> bool:
+def protected(game, player: CardPlayer, catastrophe: str) -> bool:
     """A building showing the protection symbol (built or under construction, not covered), or
-    at least 3 matching catastrophe symbols on the tableau's power and civilization cards (the
+    at least 3 (``rules.protection_symbols``) matching catastrophe symbols on the tableau's power and civilization cards (the
     symbols stay visible on covered cards)."""
     for p in player.buildings:
         if p.active and catastrophe in p.card.get("protects", ()):
@@ -26,7 +26,7 @@ def protected(player: CardPlayer, catastrophe: str) -> bool:
             symbols += p.card["catastrophes"].count(catastrophe)
         elif p.card["catastrophe"] == catastrophe:
             symbols += 1
-    return symbols >= 3
+    return symbols >= game.components["rules"]["protection_symbols"]
 
 
 def strike(game, catastrophe: str) -> Iterator[Decision]:
@@ -36,7 +36,7 @@ def strike(game, catastrophe: str) -> Iterator[Decision]:
     game.emit("catastrophe", f"{RULE}: {catastrophe.capitalize()}", catastrophe=catastrophe)
     for seat in st.order:
         player = st.players[seat]
-        if protected(player, catastrophe):
+        if protected(game, player, catastrophe):
             game.emit("protected", RULE, seat=seat, catastrophe=catastrophe)
             continue
         yield from HANDLERS[catastrophe](game, player)
@@ -127,7 +127,9 @@ def decline(game, player: CardPlayer) -> Iterator[Decision]:
     can_cover = bool(player.hand) or blind_draws_possible(game, player) > 0
     options = [Option("remove", "Remove the luxury card (no more luxury goods this game)")]
     if can_cover:
-        options.insert(0, Option("cover", "Cover the luxury card with a coin card (max 3 luxury)"))
+        cap = game.components["rules"]["luxury_max_after_decline"]
+        options.insert(0, Option("cover", f"Cover the luxury card with a coin card (max {cap}"
+                                 " luxury)"))
     answer = yield Decision(player.seat, "catastrophe", "Decline: cover or remove your luxury"
                             " card", tuple(options), rule)
     if answer.id == "cover":
@@ -153,17 +155,17 @@ def uncover_protected(game) -> None:
     st = game.state
     for player in st.players:
         for p in player.tableau():
-            if p.cover is not None and protected(player, p.cover[1]):
+            if p.cover is not None and protected(game, player, p.cover[1]):
                 st.coin_discard.append(p.cover[0])
                 game.emit("uncovered", rule, seat=player.seat, card=p.id)
                 p.cover = None
-        if player.luxury_card == COVERED and protected(player, "decline"):
+        if player.luxury_card == COVERED and protected(game, player, "decline"):
             st.coin_discard.append(player.luxury_card_cover)
             player.luxury_card = INTACT
             player.luxury_card_cover = None
             game.emit("uncovered", rule, seat=player.seat, card="luxury card")
 
 
-def default_hits(cards) -> int:
-    """A third, rounded up."""
-    return math.ceil(len(cards) / 3)
+def default_hits(game, cards) -> int:
+    """A third (``rules.catastrophe_share``), rounded up."""
+    return math.ceil(len(cards) / game.components["rules"]["catastrophe_share"])

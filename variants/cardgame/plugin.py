@@ -146,7 +146,7 @@ class CardGame:
 
     @hookimpl
     def count_catastrophe_hits(self, game, seat, catastrophe, cards):
-        return default_hits(cards)
+        return default_hits(game, cards)
 
     @hookimpl
     def compute_income(self, game, seat, population):

@@ -30,6 +30,8 @@ COMPONENT_SCHEMA = Table({
         "luxury_max": Field(int, min=0),
         "luxury_max_after_decline": Field(int, min=0),
         "coin_cards_per_power_point": Field(int, min=1),
+        "protection_symbols": Field(int, min=1),
+        "catastrophe_share": Field(int, min=1),
         **_prov(),
     })),
     "luxury_card": Field(Table({"inhabitants": Field(int, min=0), "power": Field(int, min=0),
