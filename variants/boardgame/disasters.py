@@ -25,10 +25,12 @@ def reveal_chits(game, *, final: bool, rule: str = CHITS_RULE) -> Iterator[Decis
     strikes at once when its chit count reaches one of its ``fire_on`` values (the 3rd chit)."""
     st = game.state
     disasters = game.components["disasters"]
+    drawn: list[str] = []
     for _ in range(game.hook.count_disaster_chits(game=game, final=final)):
-        if not st.chits:
+        chit = yield from draw_chit(game, final, drawn)
+        if chit is None:
             break
-        chit = st.chits.pop()
+        drawn.append(chit)
         if chit == BLANK:
             st.boxed_chits.append(chit)
             game.emit("chit_revealed", rule, chit=chit, boxed=True)
@@ -37,6 +39,23 @@ def reveal_chits(game, *, final: bool, rule: str = CHITS_RULE) -> Iterator[Decis
         game.emit("chit_revealed", rule, chit=chit, count=st.revealed[chit])
         if st.revealed[chit] in disasters[chit]["fire_on"]:
             yield from strike(game, chit)
+
+
+def draw_chit(game, final: bool, drawn: list[str]) -> Iterator[Decision]:
+    """Turn the top chit face up; ``redraw_disaster_chit`` may put it back under the pile, and
+    another is turned up in its place. The chit stays on top of the pile while the hook decides.
+    Returns the chit that counts (None: the pile is empty)."""
+    st = game.state
+    while st.chits:
+        chit = st.chits[-1]
+        steps = game.hook.redraw_disaster_chit(game=game, chit=chit, final=final,
+                                                drawn=list(drawn))
+        back = steps is not None and (yield from steps)
+        st.chits.pop()
+        if not back or not st.chits:
+            return chit
+        st.chits.insert(0, chit)
+    return None
 
 
 def strike(game, disaster: str) -> Iterator[Decision]:

@@ -52,6 +52,39 @@ def check_land_placement(game, seat, tile):
     """
 
 
+@hookspec(firstresult=True)
+def list_building_costs(game, seat, tile):
+    """Called when ``seat`` builds the building ``tile`` in D. and when it completes a building
+    marked with a coin in a supply round. Return the ways it may pay: a list of costs (dicts
+    ``{"wood": n, "stone": n}``), offered as separate choices (option ids ``build`` /
+    ``complete`` for the first, ``build:1`` / ``complete:1`` ... for the others). The default is
+    the printed cost alone, ``[tile["cost"]]``. First result wins.
+    Rule: boardgame: D. Add Tiles To Civilizations; Supply Round.
+
+    Example::
+
+        @hookimpl
+        def list_building_costs(game, seat, tile):
+            cost = tile["cost"]                 # a builder saves 2 wood or 2 stone
+            return [{**cost, r: max(0, cost[r] - 2)} for r in ("wood", "stone") if r in cost]
+    """
+
+
+@hookspec(firstresult=True)
+def count_mark_coins(game, seat, tile):
+    """Called in D. when ``seat`` may mark (reserve) the building ``tile`` instead of paying for
+    it. Return how many coins it places on the tile (they come back when the building is
+    completed or lost); default 1 (``[rules] mark_coins``). First result wins.
+    Rule: boardgame: D. Add Tiles To Civilizations.
+
+    Example::
+
+        @hookimpl
+        def count_mark_coins(game, seat, tile):
+            return 3                            # reserving is dearer (Leptis Magna)
+    """
+
+
 @hookspec
 def after_tile_added(game, seat, placed):
     """Called in D. right after ``seat``'s new tile entered its civilization (``placed`` is the
@@ -129,6 +162,28 @@ def count_disaster_chits(game, final):
         @hookimpl
         def count_disaster_chits(game, final):
             return 3                            # Heroes & Colonies reveals three
+    """
+
+
+@hookspec(firstresult=True)
+def redraw_disaster_chit(game, chit, final, drawn):
+    """Called in G. (and at the end, ``final`` True) each time a disaster chit is turned face up,
+    before it counts: ``chit`` is its disaster (or "blank"), still the top of the face-down pile
+    ``game.state.chits`` (the end of the list) while the hook decides; ``drawn`` the chits turned
+    face up earlier in this reveal that stayed face up, in order. Return None to let it count, or
+    an iterator of Decisions (steps) whose return value is True to put it back face down under
+    the pile (index 0), after which another chit is revealed in its place without counting
+    towards this reveal's number. Put a chit back only while another chit is face down (one put
+    back from a pile of one counts anyway). Default: None. First result wins.
+    Rule: boardgame: G. Reveal Disaster Chits.
+
+    Example::
+
+        @hookimpl
+        def redraw_disaster_chit(game, chit, final, drawn):
+            if drawn and drawn[-1] == chit and len(game.state.chits) > 1:
+                return put_back()               # a generator function returning True
+            return None
     """
 
 

@@ -180,6 +180,14 @@ class BoardGame:
         return land_fits(game.state.players[seat], tile)
 
     @hookimpl
+    def list_building_costs(self, game, seat, tile):
+        return [tile["cost"]]
+
+    @hookimpl
+    def count_mark_coins(self, game, seat, tile):
+        return game.components["rules"]["mark_coins"]
+
+    @hookimpl
     def order_turns(self, game, order, bids):
         return order_by_bids(order, bids)
 

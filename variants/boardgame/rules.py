@@ -182,10 +182,13 @@ def add_tile(game, player: BoardPlayer, tile: dict) -> Iterator[Decision]:
         else:
             lose_tile(game, player, placed, f"{rule} (no matching resource)")
         return
-    mark = game.components["rules"]["mark_coins"]
+    mark = game.hook.count_mark_coins(game=game, seat=player.seat, tile=tile)
     options = []
-    if can_pay_goods(player, tile["cost"]):
-        options.append(Option("build", f"Build {tile_name(tile)} (cost {tile['cost']})"))
+    costs = game.hook.list_building_costs(game=game, seat=player.seat, tile=tile)
+    for i, cost in enumerate(costs):
+        if can_pay_goods(player, cost):
+            options.append(Option("build" if i == 0 else f"build:{i}",
+                                  f"Build {tile_name(tile)} (cost {cost})", cost))
     if coin_funds(player) >= mark:
         options.append(Option("mark", f"Mark {tile_name(tile)} with {mark} coin (complete it"
                               " at the next supply round)"))
@@ -194,8 +197,8 @@ def add_tile(game, player: BoardPlayer, tile: dict) -> Iterator[Decision]:
         return
     answer = yield Decision(player.seat, "build", f"You won {tile_name(tile)}: build or mark?",
                             tuple(options), rule)
-    if answer.id == "build":
-        pay_goods(game, player, tile["cost"], rule)
+    if answer.id != "mark":
+        pay_goods(game, player, answer.value, rule)
     else:
         raise_coins(game, player, mark, rule)
         player.coins -= mark

@@ -75,17 +75,17 @@ def complete_buildings(game, player: BoardPlayer) -> Iterator[Decision]:
     what is missing) or lost ("cannot or does not wish to"); either way the coin returns to its
     owner's reserve."""
     for placed in [p for p in player.buildings if p.marked]:
-        cost = placed.tile["cost"]
-        options = [Option("lose", f"Give up {tile_name(placed.tile)} (the coin comes back)")]
-        if can_pay_goods(player, cost):
-            options.insert(0, Option("complete", f"Complete {tile_name(placed.tile)}"
-                                     f" (cost {cost})"))
+        costs = game.hook.list_building_costs(game=game, seat=player.seat, tile=placed.tile)
+        options = [Option("complete" if i == 0 else f"complete:{i}",
+                          f"Complete {tile_name(placed.tile)} (cost {cost})", cost)
+                   for i, cost in enumerate(costs) if can_pay_goods(player, cost)]
+        options.append(Option("lose", f"Give up {tile_name(placed.tile)} (the coin comes back)"))
         answer = yield Decision(player.seat, "complete", f"Complete {tile_name(placed.tile)}?",
                                 tuple(options), COMPLETE_RULE)
         if answer.id == "lose":
             lose_tile(game, player, placed, COMPLETE_RULE)
             continue
-        pay_goods(game, player, cost, COMPLETE_RULE)
+        pay_goods(game, player, answer.value, COMPLETE_RULE)
         player.coins += placed.coins
         placed.coins = 0
         placed.marked = False

@@ -1,0 +1,63 @@
+"""heroes: Internal conflict — at each of the three supply rounds, after feeding and completing
+buildings; then Tantalus may hire mercenaries."""
+from __future__ import annotations
+
+from typing import Iterator
+
+from core import Decision
+
+from .state import CONFLICT_RULE, hero_rule, table
+from .strength import halve_strength, hire_mercenaries
+
+
+def default_pairs(game) -> int:
+    """1 pair with 2-4 players, 2 with 5-8 (``[rules] conflict``)."""
+    rows = game.components["expansion"]["rules"]["conflict"]
+    return [r for r in rows if r["from_players"] <= game.num_players][-1]["pairs"]
+
+
+def ranking(game) -> list[int]:
+    """Seats from strongest to weakest. Ties are broken by the current turn order: of two equally
+    strong players the one earlier in turn order counts as the stronger (so among the weakest the
+    later one is the weakest)."""
+    st, ht = game.state, table(game)
+    position = {seat: i for i, seat in enumerate(st.order)}
+    return sorted(st.order, key=lambda s: (-ht.by_seat(s).strength, position[s]))
+
+
+def internal_conflict(game, final: bool) -> Iterator[Decision]:
+    st, ht = game.state, table(game)
+    ht.conflicts += 1
+    pairs = game.hook.count_conflict_pairs(game=game) or 0
+    ranked = ranking(game)
+    while pairs > 0 and set(ranked[:pairs]) & set(ranked[::-1][:pairs]):
+        pairs -= 1                                  # nobody is both strong and weak
+    if pairs <= 0:
+        return
+    strongest = ranked[:pairs]
+    weakest = ranked[::-1][:pairs]
+    game.emit("internal_conflict", CONFLICT_RULE, strongest=strongest, weakest=weakest,
+              strength=[ht.by_seat(s).strength for s in range(game.num_players)], final=final)
+    for winner, loser in zip(strongest, weakest):
+        take(game, winner, loser)
+    for seat in strongest:
+        halve_strength(game, ht.by_seat(seat), CONFLICT_RULE, "strongest in the internal conflict")
+    for seat in list(st.order):
+        hp = ht.by_seat(seat)
+        if hp.has("mercenaries_each_supply"):
+            yield from hire_mercenaries(game, hp, hero_rule(hp.hero))
+
+
+def take(game, winner: int, loser: int) -> None:
+    """The strongest takes one clover leaf and one inhabitant from the weakest; nothing is taken
+    that the weakest does not have."""
+    st, ht = game.state, table(game)
+    hw, hl = ht.by_seat(winner), ht.by_seat(loser)
+    clover = 1 if hl.clovers > 0 else 0
+    inhabitant = 1 if st.players[loser].population > 0 else 0
+    hl.clovers -= clover
+    hw.clovers += clover
+    st.players[loser].population -= inhabitant
+    st.players[winner].population += inhabitant
+    game.emit("conflict_taken", CONFLICT_RULE, seat=winner, victim=loser, clovers=clover,
+              inhabitants=inhabitant)

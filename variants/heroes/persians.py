@@ -1,0 +1,228 @@
+"""heroes: Changes to the flow of a round (three chits; the same disaster twice in a row),
+Persians, Ariadne's and Odysseus' abilities.
+
+The Persian chits carry values. The board game's chit pile holds disaster names; the expansion
+keeps the value of each face-down chit in ``HeroesState.pile_values``, aligned with the pile:
+``redraw_disaster_chit`` is asked about every chit turned face up, so the two stay in step (a chit
+put back goes under the second stack: the bottom of the pile, whose top stack is drawn first).
+"""
+from __future__ import annotations
+
+from typing import Iterator
+
+from core import Decision, Option
+from variants.boardgame.state import BLANK, lose_tile, pay_in
+
+from .state import FLOW_RULE, PERSIANS_RULE, HeroesPlayer, hero_rule, table
+from .strength import halve_strength, hire_mercenaries
+
+REDRAW_RULE = f"{FLOW_RULE}: the same disaster twice in a row"
+
+
+def persian_disaster(game) -> str:
+    return game.components["expansion"]["persians"]["disaster"]
+
+
+def chit_label(game, chit: str, value) -> str:
+    return f"{chit} (value {value})" if value is not None else chit
+
+
+# --- revealing chits ----------------------------------------------------------------------------
+
+def review_chit(game, chit: str, drawn: list[str]):
+    """``redraw_disaster_chit``: keep the chit values in step, then put the chit under the second
+    stack when it is the same disaster as the chit revealed just before it in this reveal (our
+    reading: "directly one after another" within one end-of-round reveal; a blank in between
+    separates them; only while a chit of another kind is still face down, else it counts), or let
+    Ariadne's owner choose to. The chit is still on top of the pile (``state.chits[-1]``, its
+    value ``pile_values[-1]``). Returns None (the chit counts) or steps returning True (put back).
+    """
+    st, ht = game.state, table(game)
+    value = ht.pile_values[-1]
+    rest = st.chits[:-1]
+    if chit == BLANK or not rest:
+        return counted(game, chit)
+    if drawn and drawn[-1] == chit and any(c != chit for c in rest):
+        return put_under(game, chit, REDRAW_RULE, seat=None)
+    seer = ariadne(game)
+    if seer is None:
+        return counted(game, chit)
+    return offer_redraw(game, seer, chit, value)
+
+
+def counted(game, chit: str) -> None:
+    """The chit on top counts: its value leaves the pile (a Persian one is recorded)."""
+    ht = table(game)
+    value = ht.pile_values.pop()
+    if chit == persian_disaster(game):
+        ht.persian_values.append(value)
+    return None
+
+
+def put_under(game, chit: str, rule: str, seat: int | None) -> Iterator[Decision]:
+    """The chit on top goes face down under the second stack (the bottom of the pile)."""
+    ht = table(game)
+    value = ht.pile_values.pop()
+    ht.pile_values.insert(0, value)
+    ht.redraws += 1
+    game.emit("chit_put_under", rule, chit=chit, value=value, seat=seat)
+    return True
+    yield  # steps that ask nothing
+
+
+def ariadne(game) -> HeroesPlayer | None:
+    """The player whose hero may put a revealed chit back this round, if its uses are left."""
+    for hp in table(game).players:
+        if hp.has("redraw_chit"):
+            used = table(game).redraw_rounds.get(hp.seat, [])
+            if used.count(game.round) < hp.ability["amount"]:
+                return hp
+    return None
+
+
+def offer_redraw(game, hp: HeroesPlayer, chit: str, value) -> Iterator[Decision]:
+    """Ariadne: once per round she may put a just-revealed chit face down under the second stack
+    and reveal another."""
+    rule = hero_rule(hp.hero)
+    st = game.state
+    fires = st.revealed[chit] + 1 in game.components["disasters"][chit]["fire_on"]
+    label = chit_label(game, chit, value)
+    about = {"chit": chit, "value": value, "strikes": fires}
+    options = (Option("keep", f"Let {label} stand" + (" (it strikes!)" if fires else ""), about),
+               Option("put_under", f"Put {label} under the second stack, reveal another",
+                      about))
+    answer = yield Decision(hp.seat, "redraw_chit", f"{label} revealed: use your hero?",
+                            options, rule)
+    if answer.id == "put_under":
+        table(game).redraw_rounds.setdefault(hp.seat, []).append(game.round)
+        return (yield from put_under(game, chit, rule, seat=hp.seat))
+    counted(game, chit)
+    return False
+
+
+# --- Odysseus -------------------------------------------------------------------------------------
+
+def shield_offer(game, disaster: str) -> Iterator[Decision]:
+    """Odysseus: once per game he may cover the symbol on his tile with one of his coins to be
+    protected from a disaster of his choice (a Persian attack included: he alone is spared). He
+    is asked when a disaster strikes and he is not protected otherwise. The coin is out of play
+    (it goes to the bank at the end; our bookkeeping: at once)."""
+    st = game.state
+    for hp in table(game).players:
+        if not hp.has("disaster_shield") or hp.shield_uses >= hp.ability["amount"]:
+            continue
+        player = st.players[hp.seat]
+        price = hp.ability["coins"]
+        if player.coins < price:
+            continue
+        if disaster != persian_disaster(game) and game.hook.check_protection(
+                game=game, seat=hp.seat, disaster=disaster):
+            continue
+        rule = hero_rule(hp.hero)
+        options = (Option("keep", "Keep your coin for a later disaster", disaster),
+                   Option("shield", f"Pay {price} coin: you alone are spared this {disaster}",
+                          disaster))
+        answer = yield Decision(hp.seat, "use_shield", f"{disaster.capitalize()} strikes:"
+                                " cover your hero's symbol?", options, rule)
+        if answer.id == "shield":
+            pay_in(game, player, price)
+            hp.shield_uses += 1
+            hp.shielded = shield_key(game)
+            game.emit("shield", rule, seat=hp.seat, disaster=disaster, coins=price)
+
+
+def shield_key(game) -> str:
+    """Which strike a shield covers: the disaster and its place among the disasters struck."""
+    fired = game.state.fired
+    return f"{len(fired)}:{fired[-1]}" if fired else ""
+
+
+def shielded(game, hp: HeroesPlayer) -> bool:
+    return hp.shielded is not None and hp.shielded == shield_key(game)
+
+
+# --- the Persians attack ----------------------------------------------------------------------------
+
+def persian_attack(game) -> Iterator[Decision]:
+    """After the 3rd and the 6th Persian chit: Persians (players x the sum of the revealed Persian
+    chits, ``compute_persian_strength``) against the sum of all players' Strength. Lost: the
+    attack's consequence (heroes flip / everybody loses his best tile). Repelled (players at
+    least as strong): everybody halves his Strength, then may hire mercenaries, in turn order."""
+    st, ht = game.state, table(game)
+    disaster = persian_disaster(game)
+    fire_on = game.components["disasters"][disaster]["fire_on"]
+    number = fire_on.index(st.revealed[disaster]) + 1
+    attack = game.components["expansion"]["persians"]["attacks"][number - 1]
+    values = list(ht.persian_values)
+    persians = game.hook.compute_persian_strength(game=game, attack=number, values=values)
+    players = sum(hp.strength for hp in ht.players)
+    won = players >= persians
+    ht.attacks.append({"attack": number, "persians": persians, "players": players, "won": won})
+    game.emit("persian_attack", PERSIANS_RULE, attack=number, values=values, persians=persians,
+              players=players, repelled=won)
+    for seat in list(st.order):
+        hp = ht.by_seat(seat)
+        if shielded(game, hp):
+            game.emit("protected", hero_rule(hp.hero), seat=seat, disaster=disaster)
+            continue
+        if won:
+            halve_strength(game, hp, PERSIANS_RULE, "Persians repelled")
+        elif attack["lost"] == "flip_heroes":
+            flip(game, hp)
+        else:
+            yield from lose_best_tile(game, hp)
+    if won:
+        for seat in list(st.order):
+            yield from hire_mercenaries(game, ht.by_seat(seat))
+
+
+def flip(game, hp: HeroesPlayer) -> None:
+    if not hp.flipped:
+        hp.flipped = True
+        game.emit("hero_flipped", PERSIANS_RULE, seat=hp.seat, hero=hp.hero["id"])
+
+
+def lose_best_tile(game, hp: HeroesPlayer) -> Iterator[Decision]:
+    """Lost second attack: the player removes his tile with the most prestige points (his choice
+    among ties; buildings marked with a coin count, the coin comes back)."""
+    player = game.state.players[hp.seat]
+    tiles = player.tiles()
+    if not tiles:
+        return
+    best = max(p.tile["prestige"] for p in tiles)
+    candidates = [p for p in tiles if p.tile["prestige"] == best]
+    options = tuple(Option(p.id, f"Lose {p.name} ({best} PP)", p) for p in candidates)
+    target = (yield Decision(hp.seat, "lose_best_tile", "The Persians won: which of your best"
+                             " tiles do you lose?", options, PERSIANS_RULE)).value
+    lose_tile(game, player, target, PERSIANS_RULE)
+
+
+def default_persian_strength(game, values: list[int]) -> int:
+    """Number of players x the sum of the revealed Persian chits (4 players x 5 = 20)."""
+    return game.num_players * sum(values)
+
+
+def orange_losses(game) -> None:
+    """An orange hero's per-round loss (Achilles 1 stone, Andromeda 1 wood, Helen 1 food), at the
+    end of F. every round after the flip, as far as the player has it."""
+    st = game.state
+    for seat in list(st.order):
+        hp = table(game).by_seat(seat)
+        if not hp.flipped or not hp.hero["flipped_loss"]:
+            continue
+        player = st.players[seat]
+        lost = {}
+        for what, n in hp.hero["flipped_loss"].items():
+            if what == "coins":
+                take = min(n, player.coins)
+                pay_in(game, player, take)
+            elif what == "luxury":
+                take = min(n, player.luxury)
+                player.luxury -= take
+            else:
+                take = min(n, player.goods[what])
+                player.goods[what] -= take
+            if take:
+                lost[what] = take
+        if lost:
+            game.emit("hero_loss", f"{hero_rule(hp.hero)} (orange side)", seat=seat, lost=lost)

@@ -1,0 +1,362 @@
+"""Heroes & Colonies as a pluggy plugin stacked on the tile board game (``base="boardgame"``): a
+scenario with ``variant = "heroes"`` registers the board game's plugin, then this one. The
+expansion changes the board game only through hook points — the core's, the family's and the
+board game's (``variants.boardgame.hookspecs``) — the way a house rule would; it adds its own
+for house rules on the expansion (``variants.heroes.hookspecs``).
+
+Where each rule lives (rulebook sections of the Dutch original, as the English digest names them):
+- Setup changes: ``setup_game`` (wrapper), ``provide_player_mat`` (colony boards),
+  ``load_components`` (wrapper: the expansion's data on top of the board game's)
+- three chits a round, the same disaster twice in a row, Ariadne: ``count_disaster_chits``,
+  ``redraw_disaster_chit``
+- Strength, Achilles, Andromeda, Helen: ``after_tile_added``
+- Persians, Mercenaries, Odysseus: ``strike_disaster`` (and a wrapper), ``check_protection``
+- Internal conflict, Tantalus: ``after_supply_round``
+- colonies: ``provide_player_mat``, ``order_turns``, ``count_food_needed``,
+  ``check_land_placement``, ``count_mark_coins``, ``get_disaster_effect``
+- Daedalus: ``list_building_costs``; Sisyphus: ``bid_bonus_halves``; Penelope:
+  ``count_food_needed``; orange heroes: a phase after F. (``list_round_phases``)
+- End of game (final income): ``list_round_phases``; Scoring: ``score_seat``
+- Negotiation variant: ``list_setup_phases``
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from core import Phase, Variant, VariantOption, hookimpl
+from variants.boardgame.rules import ROUND_PHASES as BOARD_ROUND_PHASES
+from variants.common.scoring import lower_total_score
+
+from . import bot, negotiation
+from . import hookspecs as heroes_hookspecs
+from .conflict import default_pairs, internal_conflict
+from .persians import (default_persian_strength, orange_losses, persian_attack, persian_disaster,
+                       review_chit, shield_offer, shielded)
+from .schema import check_components, merge_with_base
+from .setup import colony_order, deal, mat_for, start
+from .state import END_RULE, clover_split, table
+from .strength import after_tile_added
+from .view import extend
+
+HERE = Path(__file__).parent
+
+RULES_SUMMARY = "\n".join([
+    "Everything of the board game (`peloponnes rules boardgame`), changed as follows.",
+    "Setup: 6 disasters (Persians added), 24 chits in 2 stacks of 12; each player gets a "
+    "civilization (Sikyon is an eighth), a hero (red side up) and a colony board (it replaces "
+    "the mat: storehouses, income table, scoring ratios), 3 clover leaves, Strength 0 unless the "
+    "civilization or hero says otherwise; first turn order by the hero tile.",
+    "Each round: 3 chits (the same disaster twice in a row: the second goes under the second "
+    "stack, another is revealed). Strength: for each new tile, pay 1 wood + 1 stone (building, "
+    "not coin-marked) or 2 food (landscape) for Strength = its prestige; cap 29.",
+    "Persians: attack after the 3rd and 6th Persian chit, players x the revealed Persian chits "
+    "against the sum of all Strength; lost 1st -> heroes flip to orange, lost 2nd -> everyone "
+    "loses his best tile; repelled -> everyone halves Strength, then may hire mercenaries "
+    "(1 coin: +1 Strength, +1 population point).",
+    "Internal conflict at each supply round: the strongest takes a clover and an inhabitant "
+    "from the weakest (5-8 players: two pairs), then halves his Strength.",
+    "End: final income, the last 3 chits, a final supply with internal conflict. Score: prestige "
+    "(tiles, red hero, coins per the colony's ratio) against population (inhabitants x the "
+    "colony's multiplier + mercenaries); each clover counts 2 on either side.",
+    "Option `negotiation`: colonies, then heroes, may be bought from each other before round 1.",
+])
+
+
+def make_variant() -> Variant:
+    return Variant(
+        name="heroes",
+        title="Peloponnes: Heroes & Colonies (expansion of the board game)",
+        description="The board game with heroes, colony boards, Strength, the Persians and "
+                    "internal conflicts; three disaster chits a round.",
+        min_players=2, max_players=8,
+        base="boardgame",
+        components=HERE / "components.toml",
+        plugins=(HeroesPlugin(),),
+        hookspecs=(heroes_hookspecs,),
+        options=(VariantOption(
+            "negotiation", bool, False,
+            "Negotiation variant: before round 1 players may buy each other's colony, then "
+            "hero, with coins (heroes: Negotiation variant)."),),
+        rules_summary=RULES_SUMMARY,
+        check_components=check_components,
+    )
+
+
+def _after(phases: list, name: str, phase: Phase) -> list:
+    names = [p.name for p in phases]
+    at = names.index(name) + 1 if name in names else len(phases)
+    return [*phases[:at], phase, *phases[at:]]
+
+
+INCOME = next(p for p in BOARD_ROUND_PHASES if p.name == "income")
+FINAL_INCOME = Phase(INCOME.name, INCOME.run, f"{END_RULE}: final income")
+HERO_LOSSES = Phase("hero_losses", orange_losses, "heroes: Heroes (orange side)")
+
+
+class HeroesPlugin:
+    """Hook implementations of Heroes & Colonies."""
+
+    # --- components ---------------------------------------------------------------------------
+    @hookimpl(wrapper=True)
+    def load_components(self, variant, path):
+        """A heroes file names its ``base``: the board game's data plus the additions, with
+        the expansion's own data under ``expansion``."""
+        data = yield
+        if isinstance(data, dict) and "base" in data and "expansion" not in data:
+            return merge_with_base(data, path)
+        return data
+
+    # --- setup ----------------------------------------------------------------------------------
+    @hookimpl(wrapper=True)
+    def setup_game(self, game):
+        """heroes: Setup changes. Heroes and colonies are dealt first (the board game asks for
+        each seat's mat while it sets up), the rest after the board game's setup."""
+        game.heroes = deal(game)
+        result = yield
+        start(game)
+        return result
+
+    @hookimpl(wrapper=True)
+    def list_setup_phases(self, game):
+        phases = list((yield) or [])
+        if game.options.get("negotiation"):
+            phases += negotiation.PHASES
+        return phases
+
+    @hookimpl
+    def provide_player_mat(self, game, seat):
+        """The colony board replaces the player mat."""
+        return mat_for(game, seat)
+
+    # --- rounds ---------------------------------------------------------------------------------
+    @hookimpl(wrapper=True)
+    def list_round_phases(self, game):
+        """heroes: End of game — after round 8 the players receive their income once more (so
+        the last round keeps F.); orange heroes lose their goods after F. every round."""
+        phases = list((yield) or [])
+        names = [p.name for p in phases]
+        if game.round >= game.state.rounds and INCOME.name not in names:
+            phases = _after(phases, "one_time_income", FINAL_INCOME)
+        return _after(phases, INCOME.name, HERO_LOSSES)
+
+    @hookimpl
+    def count_disaster_chits(self, game, final):
+        """heroes: 3 chits at the end of each round, and the last 3 at the end."""
+        rules = game.components["expansion"]["rules"]
+        return rules["final_chits"] if final else rules["chits_per_round"]
+
+    @hookimpl
+    def redraw_disaster_chit(self, game, chit, final, drawn):
+        return review_chit(game, chit, drawn)
+
+    @hookimpl(wrapper=True)
+    def order_turns(self, game, order, bids):
+        """Miletus always starts, Apollonia is always last."""
+        new = yield
+        return colony_order(game, list(new))
+
+    @hookimpl(wrapper=True)
+    def bid_bonus_halves(self, game, seat):
+        """Sisyphus: his bid counts 1 coin higher than he pays (not for turn order)."""
+        bonus = yield
+        hp = table(game).by_seat(seat)
+        if hp.has("bid_bonus"):
+            return bonus + hp.ability["amount"]
+        return bonus
+
+    @hookimpl
+    def check_land_placement(self, game, seat, tile):
+        """Leptis Magna may ignore the land-tile placement rule."""
+        if table(game).by_seat(seat).colony["free_land_placement"]:
+            return True
+        return None
+
+    @hookimpl
+    def list_building_costs(self, game, seat, tile):
+        """Daedalus saves 2 stone or 2 wood (not 1 + 1) on every building he builds: one way
+        to pay per resource the building costs."""
+        hp = table(game).by_seat(seat)
+        if not hp.has("building_discount"):
+            return None
+        cost = tile["cost"]
+        saving = hp.ability["amount"]
+        ways = []
+        for resource in hp.ability["resources"]:
+            if cost.get(resource, 0) > 0:
+                way = {**cost, resource: max(0, cost[resource] - saving)}
+                if way not in ways:
+                    ways.append(way)
+        return ways or None
+
+    @hookimpl
+    def count_mark_coins(self, game, seat, tile):
+        """Leptis Magna: reserving a building costs 3 coins instead of 1."""
+        colony = table(game).by_seat(seat).colony
+        return colony["mark_coins"]
+
+    @hookimpl
+    def after_tile_added(self, game, seat, placed):
+        return after_tile_added(game, seat, placed)
+
+    # --- supply -----------------------------------------------------------------------------------
+    @hookimpl(wrapper=True)
+    def count_food_needed(self, game, seat, inhabitants):
+        """Salamis: 1 food feeds 2 inhabitants; Penelope pays 2 food less."""
+        need = yield
+        hp = table(game).by_seat(seat)
+        per = hp.colony["inhabitants_per_food"]
+        need = -(-need // per)
+        if hp.has("food_discount"):
+            need = max(0, need - hp.ability["amount"])
+        return need
+
+    @hookimpl
+    def after_supply_round(self, game, final):
+        return internal_conflict(game, final)
+
+    # --- disasters --------------------------------------------------------------------------------
+    @hookimpl
+    def strike_disaster(self, game, disaster):
+        """heroes: Persians — the expansion resolves its own disaster; the others are the board
+        game's."""
+        if disaster == persian_disaster(game):
+            return persian_attack(game)
+        return None
+
+    @hookimpl(wrapper=True, specname="strike_disaster")
+    def shield_before_disaster(self, game, disaster):
+        """Odysseus may cover his hero's symbol before any disaster resolves."""
+        steps = yield
+        return _chain(shield_offer(game, disaster), steps)
+
+    @hookimpl
+    def check_protection(self, game, seat, disaster):
+        """Odysseus, shielded against this strike."""
+        if shielded(game, table(game).by_seat(seat)):
+            return True
+        return None
+
+    @hookimpl
+    def get_disaster_effect(self, game, seat, disaster):
+        """Apollonia (Drought, Earthquake) and Taras (Decline, Tempest) suffer more."""
+        return table(game).by_seat(seat).colony["disasters"].get(disaster)
+
+    # --- the expansion's own hooks: defaults ----------------------------------------------------
+    @hookimpl
+    def compute_persian_strength(self, game, attack, values):
+        return default_persian_strength(game, values)
+
+    @hookimpl
+    def count_conflict_pairs(self, game):
+        return default_pairs(game)
+
+    # --- information, scoring, bots ----------------------------------------------------------------
+    @hookimpl(wrapper=True)
+    def view_for_seat(self, game, seat):
+        view = yield
+        return extend(game, seat, view)
+
+    @hookimpl
+    def describe_seat(self, game, seat):
+        hp = table(game).by_seat(seat)
+        return {"civilization": game.state.players[seat].civilization_name,
+                "hero": hp.hero["name"], "colony": hp.colony["name"]}
+
+    @hookimpl
+    def score_seat(self, game, seat):
+        """heroes: Scoring — prestige: tiles, the hero tile (red side only) and 1 per 2/3/4
+        coins (colony); population: inhabitants x 2/3/4 (colony) + 1 per mercenary; each clover
+        leaf 2 prestige or 2 population, assigned so the lower total is as high as it can be.
+        Ties: the higher other total, then the most luxury goods."""
+        return score(game, seat)
+
+    @hookimpl
+    def collect_metrics(self, game):
+        ht = table(game)
+        n = game.num_players
+        return {
+            "persian_attacks_won": sum(1 for a in ht.attacks if a["won"]),
+            "persian_attacks_lost": sum(1 for a in ht.attacks if not a["won"]),
+            "mercenaries": sum(hp.mercenaries for hp in ht.players) / n,
+            "strength": sum(hp.strength for hp in ht.players) / n,
+            "heroes_flipped": sum(1 for hp in ht.players if hp.flipped) / n,
+            "chits_put_under": ht.redraws,
+        }
+
+    @hookimpl
+    def check_invariants(self, game):
+        return invariants(game)
+
+    @hookimpl
+    def render_view(self, view):
+        if view.get("variant") != "heroes":
+            return None
+        from .render import render
+        return render(view)
+
+    @hookimpl
+    def choose_heuristic(self, view, decision):
+        return bot.choose(view, decision)
+
+
+def _chain(first, then):
+    yield from first
+    if then is not None:
+        return (yield from then)
+    return None
+
+
+def score(game, seat: int):
+    player = game.state.players[seat]
+    hp = table(game).by_seat(seat)
+    rules = game.components["expansion"]["rules"]
+    mat = player.mat
+    hero = 0 if hp.flipped else hp.hero["red"]["prestige"]
+    prestige = player.tile_prestige() + hero + player.coins // mat["coins_per_prestige"]
+    population = (player.population * mat["points_per_inhabitant"]
+                  + hp.mercenaries * rules["mercenary_points"])
+    points = rules["clover_points"]
+    to_prestige = clover_split(prestige, population, hp.clovers, points)
+    return lower_total_score(
+        population + (hp.clovers - to_prestige) * points, prestige + to_prestige * points,
+        player.luxury, prestige=prestige + to_prestige * points, inhabitants=player.population,
+        coins=player.coins, tiles=len(player.tiles()), hero=hero, mercenaries=hp.mercenaries,
+        clovers=hp.clovers, clovers_to_prestige=to_prestige, strength=hp.strength)
+
+
+def invariants(game) -> list[str]:
+    """Strength within 0..cap; clover leaves conserved (3 a player in all) and never negative;
+    mercenaries never negative; the Persian chit values in step with the face-down pile and the
+    revealed Persian chits."""
+    if getattr(game, "heroes", None) is None or game.state is None:
+        return []
+    st, ht = game.state, table(game)
+    rules = game.components["expansion"]["rules"]
+    problems = []
+    cap = rules["strength_cap"]
+    for hp in ht.players:
+        if not 0 <= hp.strength <= cap:
+            problems.append(f"seat {hp.seat}: Strength {hp.strength} outside 0..{cap}")
+        if hp.clovers < 0:
+            problems.append(f"seat {hp.seat}: {hp.clovers} clover leaves")
+        if hp.mercenaries < 0:
+            problems.append(f"seat {hp.seat}: {hp.mercenaries} mercenaries")
+    clovers = sum(hp.clovers for hp in ht.players)
+    if clovers != rules["clovers"] * game.num_players:
+        problems.append(f"clover leaves not conserved: {clovers}")
+    persians = persian_disaster(game)
+    if len(ht.pile_values) != len(st.chits) or any(
+            (v is not None) != (c == persians) for v, c in zip(ht.pile_values, st.chits)):
+        problems.append("Persian chit values out of step with the chit pile")
+    if len(ht.persian_values) != st.revealed[persians]:
+        problems.append(f"{len(ht.persian_values)} Persian values for {st.revealed[persians]}"
+                        " revealed Persian chits")
+    values = ht.persian_values + [v for v in ht.pile_values if v is not None]
+    if sorted(values) != sorted(game.components["expansion"]["persian_chits"]["values"]):
+        problems.append("Persian chit values not conserved")
+    return problems
+
+
+@hookimpl
+def register_variants():
+    return [make_variant()]
