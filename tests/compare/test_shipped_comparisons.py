@@ -1,14 +1,13 @@
 """The ready-made comparisons in scenarios/ (the README's "## Compare" section): each pair has
-the same seats and bots, so its rules diff shows only the rule that differs. Pairs whose variant
-is not installed yet are skipped (the tests do not depend on the board game or Heroes)."""
+the same seats and bots, so its rules diff shows only the rule that differs."""
 import re
 from collections import Counter
 
 import pytest
 
 from core.compare import compare, prepare
-from core.plugins import discover_variants
 from core.scenario import Scenario
+from core.simulate import run_game
 
 from .helpers import ROOT, SCENARIOS
 
@@ -40,9 +39,6 @@ def test_readme_shows_every_shipped_comparison():
 def test_shipped_pair_differs_only_in_its_rule(pair):
     a, b, expected = PAIRS[pair]
     sa, sb = Scenario.from_file(SCENARIOS / a), Scenario.from_file(SCENARIOS / b)
-    missing = {sa.variant, sb.variant} - set(discover_variants())
-    if missing:
-        pytest.skip(f"variant {', '.join(sorted(missing))} not installed yet")
     assert sa.players == sb.players and sa.seed == sb.seed      # same seats, bots and seeds
     result = compare([SCENARIOS / a, SCENARIOS / b], 2, workers=1)
     lines = result.diffs[0]["lines"]
@@ -51,11 +47,8 @@ def test_shipped_pair_differs_only_in_its_rule(pair):
 
 
 def test_three_disaster_chits_reveals_three_a_round():
-    if "boardgame" not in discover_variants():
-        pytest.skip("the board game is not installed yet")
     entries = prepare([SCENARIOS / "compare-boardgame-4p.toml",
                        SCENARIOS / "compare-boardgame-3-chits.toml"])
-    from core.simulate import run_game
     per_round = []
     for entry in entries:
         game = run_game(entry.ruleset, entry.scenario, 1)

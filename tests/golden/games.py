@@ -25,6 +25,9 @@ GOLDEN = {
         PlayerSpec("Chloe", "heuristic"), PlayerSpec("Dimitrios", "random"))),
     "boardgame-solo": Scenario(variant="boardgame", seed=13, players=(
         PlayerSpec("Ada", "heuristic"),)),
+    "heroes-4p": Scenario(variant="heroes", seed=14, players=(
+        PlayerSpec("Ada", "heuristic"), PlayerSpec("Basil", "random"),
+        PlayerSpec("Chloe", "heuristic"), PlayerSpec("Dimitrios", "random"))),
 }
 
 
