@@ -67,7 +67,7 @@ def collect(variants: dict) -> list[HookDoc]:
             opts = getattr(fn, f"{core_hookspecs.PROJECT}_spec")
             docs.append(HookDoc(name, f"{name}{inspect.signature(fn)}",
                                 inspect.cleandoc(fn.__doc__ or ""), bool(opts.get("firstresult")),
-                                where, sorted(implemented.get(name, [])), called))
+                                where, sorted(set(implemented.get(name, []))), called))
     return docs
 
 

@@ -54,7 +54,7 @@ class LoadedPlugin:
         return path.parent if self.kind == "variant" or path.name == "__init__.py" else path
 
     def hooks(self, pm: pluggy.PluginManager) -> list[str]:
-        return sorted(caller.name for caller in _impls_of(pm, self.obj))
+        return sorted({caller.name for caller in _impls_of(pm, self.obj)})
 
 
 @dataclass
