@@ -199,3 +199,27 @@ def test_tantalus_may_hire_mercenaries_after_every_internal_conflict():
     assert tantalus.strength == 3 + 2 and tantalus.mercenaries == 2   # halved first, then hired
     assert game.state.players[0].coins == 2
     assert table(game).by_seat(1).mercenaries == 0
+
+
+def test_tantalus_hires_mercenaries_in_every_supply_round_even_without_an_internal_conflict():
+    """Tantalus "mag Huurlingen in dienst nemen ... tijdens elke Verzorgingsronde (nadat het
+    interne conflict is afgehandeld)": a house rule that does away with the conflict
+    (``count_conflict_pairs`` = 0) leaves his ability in every supply round."""
+    from core import hookimpl
+
+    class Peace:
+        @hookimpl
+        def count_conflict_pairs(self, game):
+            return 0
+
+    game = new_game(2, house_rules=[Peace()])
+    plain_table(game)
+    tantalus = seat(game, 0, hero="tantalus", colony="massilia", coins=4, strength=6,
+                    population=2, food=5)
+    seat(game, 1, hero="sisyphus", colony="massilia", coins=4, strength=1, population=2,
+         food=5)
+    game.state.order = [0, 1]
+    _, asked = drive(supply_round(game, final=False), "2")
+    assert events(game, "internal_conflict") == []
+    assert [d.kind for d in asked] == ["hire_mercenaries"] and "Tantalus" in asked[0].rule
+    assert tantalus.strength == 6 + 2 and tantalus.mercenaries == 2

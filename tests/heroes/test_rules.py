@@ -387,3 +387,30 @@ def test_negotiation_variant_colonies_then_heroes_then_the_goods():
             hp.hero["start"].get("inhabitants", 0)
         assert hp.strength == hp.hero["start"].get("strength", 0)
     assert game.invariant_violations() == []
+
+
+def test_negotiation_variant_first_turn_order_by_civilization_number_after_a_colony_swap():
+    """Onderhandelingsvariant: "De speelvolgorde wordt bepaald door het getal linksonder op elke
+    Beschavingstegel" — and Miletus is start player in every round. When Miletus changes hands
+    in the offers, its former owner falls back to his civilization number's place, behind the
+    civilizations numbered before his."""
+    from variants.heroes.negotiation import colony_offers, hero_goods, hero_offers
+    from variants.heroes.setup import colony_order, mat_for
+
+    from .kit import colony
+
+    game = new_game(3, options={"negotiation": True})
+    st, ht = game.state, table(game)
+    a, b, c = sorted(range(3), key=lambda s: st.players[s].civilization["number"])
+    for s, colony_id in ((a, "massilia"), (b, "miletus"), (c, "salamis")):
+        ht.by_seat(s).colony = colony(game, colony_id)
+        st.players[s].mat = mat_for(game, s)
+    st.order = colony_order(game, [a, b, c])
+    assert st.order == [b, a, c]                                     # Miletus starts
+
+    drive(colony_offers(game), "none", "none", f"seat:{b}", "0", "accept")   # c buys Miletus
+    drive(hero_offers(game), "none", "none", "none")
+    hero_goods(game)
+
+    assert ht.by_seat(c).colony["id"] == "miletus"
+    assert st.order == [c, a, b]                                     # then civilization numbers

@@ -26,13 +26,15 @@ def ranking(game) -> list[int]:
 
 
 def internal_conflict(game, final: bool) -> Iterator[Decision]:
-    st, ht = game.state, table(game)
+    ht = table(game)
     ht.conflicts += 1
     pairs = game.hook.count_conflict_pairs(game=game) or 0
     ranked = ranking(game)
     while pairs > 0 and set(ranked[:pairs]) & set(ranked[::-1][:pairs]):
         pairs -= 1                                  # nobody is both strong and weak
     if pairs <= 0:
+        # heroes: Heroes (Tantalus): he hires "tijdens elke Verzorgingsronde", conflict or not
+        yield from tantalus_hires(game)
         return
     strongest = ranked[:pairs]
     weakest = ranked[::-1][:pairs]
@@ -42,7 +44,13 @@ def internal_conflict(game, final: bool) -> Iterator[Decision]:
         take(game, winner, loser)
     for seat in strongest:
         halve_strength(game, ht.by_seat(seat), CONFLICT_RULE, "strongest in the internal conflict")
-    for seat in list(st.order):
+    yield from tantalus_hires(game)
+
+
+def tantalus_hires(game) -> Iterator[Decision]:
+    """Tantalus may hire mercenaries in every supply round, after the internal conflict."""
+    ht = table(game)
+    for seat in list(game.state.order):
         hp = ht.by_seat(seat)
         if hp.has("mercenaries_each_supply"):
             yield from hire_mercenaries(game, hp, hero_rule(hp.hero))

@@ -79,7 +79,11 @@ def hero_goods(game) -> None:
     st = game.state
     for hp in table(game).players:
         give_withheld(game, hp)
-    st.order = colony_order(game, st.order)
+    # heroes: Negotiation variant: the turn order is the civilization numbers' (step 1), then
+    # the colonies held after the offers (Miletus first, Apollonia last) — not the order the
+    # colonies dealt before the offers made.
+    civ_order = sorted(st.order, key=lambda s: st.players[s].civilization["number"])
+    st.order = colony_order(game, civ_order)
     game.emit("negotiation_over", NEGOTIATION_RULE, order=list(st.order),
               colonies=[hp.colony["id"] for hp in table(game).players],
               heroes=[hp.hero["id"] for hp in table(game).players])
