@@ -2,7 +2,6 @@
 (naming the file and key path), and no rule number hidden in the code."""
 from __future__ import annotations
 
-import ast
 import copy
 from collections import Counter
 from pathlib import Path
@@ -12,6 +11,7 @@ import pytest
 from core.components import read_toml
 from core.errors import ConfigError
 from variants.boardgame.schema import check_components
+from tests.variant_checks import numbers_in_code
 
 HERE = Path(__file__).resolve()
 PACKAGE = HERE.parents[2] / "variants" / "boardgame"
@@ -93,17 +93,6 @@ def test_components_schema_errors_name_the_file_and_the_key_path(change, path):
 
 
 def test_components_no_rule_number_in_the_code():
-    """Rules read every number from components.toml: the rules modules hold no integer literal
-    but 0 and 1 (the variant's declared player range and the bot's own weights aside)."""
-    found = []
-    for path in sorted(PACKAGE.glob("*.py")):
-        if path.name == "bot.py":
-            continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        skip = {id(n) for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)
-                and f.name == "make_variant" for n in ast.walk(f)}
-        for node in ast.walk(tree):
-            if (isinstance(node, ast.Constant) and type(node.value) in (int, float)
-                    and node.value not in (0, 1) and id(node) not in skip):
-                found.append(f"{path.name}:{node.lineno}: {node.value}")
-    assert found == []
+    """Rules read every number from components.toml (the declared player range and the bot's own
+    weights aside)."""
+    assert numbers_in_code(PACKAGE) == []

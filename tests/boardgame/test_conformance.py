@@ -12,7 +12,7 @@ from core.record import load_save, replay, save_game
 from core.scenario import PlayerSpec, Scenario
 from core.simulate import check_conformance, run_game, simulate
 from variants.boardgame import bot
-from tests.answers import play_checking_answers
+from tests.variant_checks import bot_decision_kinds, play_checking_answers
 
 GAMES_PER_PLAYER_COUNT = 400          # x 5 player counts = 2,000 games (about 7 s)
 
@@ -138,17 +138,7 @@ def test_view_shows_the_table_but_not_the_order_of_the_face_down_piles():
 
 @pytest.mark.parametrize("players", [1, 2, 4, 5])
 def test_heuristic_bot_only_returns_offered_options(players):
-    ruleset, scenario = load_ruleset(Scenario.quick("boardgame", players))
-    kinds = set()
-    for seed in range(15):
-        game = Game(ruleset, scenario, seed=seed).start()
-        while game.pending is not None:
-            decision = game.pending
-            choice = bot.choose(game.view(decision.seat), decision)
-            assert choice in [o.id for o in decision.options], (decision.kind, choice)
-            kinds.add(decision.kind)
-            game.choose(choice)
-        assert game.finished
+    kinds = bot_decision_kinds("boardgame", players, range(15), bot.choose)
     assert ("solo_buy" if players == 1 else "bid_card") in kinds
 
 

@@ -14,7 +14,7 @@ from core.record import load_save, replay, save_game
 from core.scenario import Scenario
 from core.simulate import check_conformance, run_game
 from variants.cardgame import bot
-from tests.answers import play_checking_answers
+from tests.variant_checks import bot_decision_kinds, numbers_in_code, play_checking_answers
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES_PER_PLAYER_COUNT = 500
@@ -204,18 +204,15 @@ def test_rules_code_never_imports_random():
 # --- The heuristic agent ------------------------------------------------------------------------
 
 def test_heuristic_bot_only_returns_offered_options():
-    ruleset, scenario = load_ruleset(Scenario.quick("cardgame", 4))
-    kinds = set()
-    for seed in range(30):
-        game = Game(ruleset, scenario, seed=seed).start()
-        while game.pending is not None:
-            decision = game.pending
-            choice = bot.choose(game.view(decision.seat), decision)
-            assert choice in [o.id for o in decision.options], (decision.kind, choice)
-            kinds.add(decision.kind)
-            game.choose(choice)
-        assert game.finished
+    kinds = bot_decision_kinds("cardgame", 4, range(30), bot.choose)
     assert {"bid_card", "bid_amount", "build"} <= kinds
+
+
+def test_no_rule_number_in_the_code():
+    """The card game's rules read every number from components.toml (the declared player range,
+    the bot's weights, the schema's validation bounds and the terminal rendering aside)."""
+    package = ROOT / "variants" / "cardgame"
+    assert numbers_in_code(package, skip_files=("bot.py", "render.py", "schema.py")) == []
 
 
 def test_heuristic_agent_beats_random_agents():

@@ -2,7 +2,6 @@
 seat labels and metrics, the shipped scenarios and the CLI, and no rule number in the code."""
 from __future__ import annotations
 
-import ast
 import json
 from pathlib import Path
 
@@ -21,6 +20,7 @@ from variants.heroes import bot
 from variants.heroes.persians import review_chit
 from variants.heroes.state import table
 from variants.heroes.strength import raise_strength
+from tests.variant_checks import numbers_in_code
 
 from .kit import land, new_game, plain_table, seat
 
@@ -257,17 +257,6 @@ def test_cli_play_a_human_seat_save_and_replay(tmp_path):
 # --- data, not constants ---------------------------------------------------------------------------
 
 def test_no_rule_number_in_the_code():
-    """The expansion's rules read every number from components.toml: its modules hold no integer
-    literal but 0 and 1 (the variant's declared player range and the bot's weights aside)."""
-    found = []
-    for path in sorted(PACKAGE.glob("*.py")):
-        if path.name == "bot.py":
-            continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        skip = {id(n) for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)
-                and f.name == "make_variant" for n in ast.walk(f)}
-        for node in ast.walk(tree):
-            if (isinstance(node, ast.Constant) and type(node.value) in (int, float)
-                    and node.value not in (0, 1) and id(node) not in skip):
-                found.append(f"{path.name}:{node.lineno}: {node.value}")
-    assert found == []
+    """The expansion's rules read every number from components.toml (the declared player range
+    and the bot's weights aside)."""
+    assert numbers_in_code(PACKAGE) == []
