@@ -2,6 +2,8 @@
 conflicts, and the call order."""
 import pytest
 
+import core.plugins
+
 from core import PluginError
 from core.engine import Game
 from core.plugins import load_ruleset
@@ -91,3 +93,18 @@ def test_a_plugin_raising_during_a_game_is_named_with_hook_and_rule(tmp_path):
     assert err.plugin == path and err.hook == "compute_income"
     assert err.rule == "cardgame: 6. Income"
     assert "bad_income.py:4" in str(err)
+
+
+def test_an_installed_package_offers_a_plugin_through_the_entry_point_group(tmp_path,
+                                                                            monkeypatch):
+    (tmp_path / "my_house_rules.py").write_text(
+        "from core import hookimpl\n\n@hookimpl\ndef conquest_surcharge(game, seat):\n"
+        "    return 0\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    # what importlib.metadata reports for `[project.entry-points.peloponnes] house = ...`
+    monkeypatch.setattr(core.plugins, "_entry_point_modules",
+                        lambda: {"house": "my_house_rules"})
+    ruleset, sc = load("house")
+    assert (ruleset.plugins[-1].name, ruleset.plugins[-1].source) == ("house", "my_house_rules")
+    game = Game(ruleset, sc).start()
+    assert game.hook.conquest_surcharge(game=game, seat=0) == 0

@@ -25,19 +25,24 @@ def started(*plugins, players=4, seed=1):
     return Game(ruleset, sc).start()
 
 
-def first_variant(name: str) -> str:
-    """The first variant a plugin declares it works with (``requires_variant``), else the card
-    game: a board-game-only rule (three_disaster_chits.py) cannot load in a card game."""
+def declared_variants(name: str) -> list[str]:
+    """The variants a plugin says it works with (``requires_variant``); all of them if none."""
     from core.plugins import load_file_plugin
     module = load_file_plugin(Path(path(name)), path(name))
     declared = module.declare_plugin() if hasattr(module, "declare_plugin") else {}
-    return ((declared or {}).get("requires_variant") or ["cardgame"])[0]
+    return (declared or {}).get("requires_variant") or ["cardgame", "boardgame", "heroes"]
 
 
-@pytest.mark.parametrize("name", PLUGINS)
-def test_games_stay_valid_with_each_plugin(name):
-    variant = first_variant(name)
+PLUGIN_VARIANTS = [(name, variant) for name in PLUGINS for variant in declared_variants(name)]
+
+
+@pytest.mark.parametrize("name, variant", PLUGIN_VARIANTS)
+def test_games_stay_valid_with_each_plugin(name, variant):
     assert check_conformance(Scenario.quick(variant, 4, plugins=(path(name),)), 40) > 0
+
+
+def test_at_least_two_plugins_apply_to_the_board_game_or_heroes():
+    assert len({name for name, variant in PLUGIN_VARIANTS if variant != "cardgame"}) >= 2
 
 
 @pytest.mark.parametrize("name", PLUGINS)
