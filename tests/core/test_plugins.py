@@ -3,7 +3,6 @@ conflicts, and the call order."""
 import pytest
 
 import core.plugins
-
 from core import PluginError
 from core.engine import Game
 from core.plugins import load_ruleset
