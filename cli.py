@@ -15,6 +15,7 @@ from pathlib import Path
 import click
 import tomli_w
 from rich.console import Console
+from rich.markup import escape
 from rich.pretty import Pretty
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.syntax import Syntax
@@ -142,7 +143,7 @@ def rules(variant):
     console.print(phases)
     options = [o for c in chain for o in c.options]
     if options:
-        table = Table(title="Options (scenario [options])")
+        table = Table(title="Options (a scenario's \\[options] table)")
         for col in ("name", "type", "default", "description"):
             table.add_column(col)
         for o in options:
@@ -200,10 +201,10 @@ class Prompter:
             raise CliError(f"input ended; game saved to {path}", EXIT_INTERRUPTED) from None
         self.show(view)
         while True:
-            console.print(f"\n[bold]{name}[/]: {decision.prompt}  [dim]({decision.rule})[/]",
-                          highlight=False)
+            console.print(f"\n[bold]{escape(name)}[/]: {escape(decision.prompt)}  "
+                          f"[dim]({escape(decision.rule)})[/]", highlight=False)
             for i, option in enumerate(decision.options, 1):
-                console.print(f"  {i:>2}. {option.label}", highlight=False)
+                console.print(f"  {i:>2}. {escape(option.label)}", highlight=False)
             try:
                 answer = click.prompt("choose a number (v table, s save, q save+quit, ? help)",
                                       default="", show_default=False, err=False).strip()
@@ -290,8 +291,9 @@ class EventPrinter:
     @hookimpl
     def on_event(self, game, event):
         data = ", ".join(f"{k}={v}" for k, v in event.data.items())
-        console.print(f"[dim]r{event.round}[/] {event.kind}: {data}"
-                      + (f" [dim]({event.rule})[/]" if event.rule else ""), highlight=False)
+        console.print(f"[dim]r{event.round}[/] {event.kind}: {escape(data)}"
+                      + (f" [dim]({escape(event.rule)})[/]" if event.rule else ""),
+                      highlight=False)
 
 
 @main.command(name="replay")
