@@ -11,25 +11,19 @@ board game's, then the expansion's), then heroes, colonies, Strength and mats la
 from __future__ import annotations
 
 from core.engine import Game
-from core.plugins import load_ruleset
 from core.scenario import Scenario
 from variants.heroes.setup import mat_for
 from variants.heroes.state import HeroesPlayer, table
 
 from tests.boardgame.kit import (building, drive, events, land, marked, option_ids,  # noqa: F401
                                  printed, seat_player)
+from tests.boardgame.kit import new_game as board_new_game
 
 
 def new_game(players: int = 4, *, seed: int = 1, options: dict | None = None,
              house_rules=()) -> Game:
-    ruleset, scenario = load_ruleset(Scenario.quick("heroes", players, seed=seed,
-                                                    options=options))
-    for rule in house_rules:
-        ruleset.pm.register(rule)
-    game = Game(ruleset, scenario)
-    game.hook.setup_game(game=game)
-    game.round = 1
-    return game
+    return board_new_game(scenario=Scenario.quick("heroes", players, seed=seed, options=options),
+                          house_rules=house_rules)
 
 
 def hero(game: Game, hero_id: str) -> dict:

@@ -186,14 +186,20 @@ def test_sisyphus_bid_counts_1_coin_higher_but_not_for_turn_order():
     assert st.order == [0, 1]                                        # equal 3 and 3: unchanged
 
 
-def test_tantalus_may_hire_mercenaries_after_every_internal_conflict():
-    game = new_game(2)
+def tantalus_against_sisyphus(game):
+    """Seat 0: Tantalus, Strength 6, 4 coins; seat 1: Sisyphus, Strength 1; both fed."""
     plain_table(game)
     tantalus = seat(game, 0, hero="tantalus", colony="massilia", coins=4, strength=6,
                     population=2, food=5)
     seat(game, 1, hero="sisyphus", colony="massilia", coins=4, strength=1, population=2,
          food=5)
     game.state.order = [0, 1]
+    return tantalus
+
+
+def test_tantalus_may_hire_mercenaries_after_every_internal_conflict():
+    game = new_game(2)
+    tantalus = tantalus_against_sisyphus(game)
     _, asked = drive(supply_round(game, final=False), "2")
     assert [d.kind for d in asked] == ["hire_mercenaries"] and "Tantalus" in asked[0].rule
     assert tantalus.strength == 3 + 2 and tantalus.mercenaries == 2   # halved first, then hired
@@ -213,12 +219,7 @@ def test_tantalus_hires_mercenaries_in_every_supply_round_even_without_an_intern
             return 0
 
     game = new_game(2, house_rules=[Peace()])
-    plain_table(game)
-    tantalus = seat(game, 0, hero="tantalus", colony="massilia", coins=4, strength=6,
-                    population=2, food=5)
-    seat(game, 1, hero="sisyphus", colony="massilia", coins=4, strength=1, population=2,
-         food=5)
-    game.state.order = [0, 1]
+    tantalus = tantalus_against_sisyphus(game)
     _, asked = drive(supply_round(game, final=False), "2")
     assert events(game, "internal_conflict") == []
     assert [d.kind for d in asked] == ["hire_mercenaries"] and "Tantalus" in asked[0].rule
