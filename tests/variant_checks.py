@@ -12,9 +12,11 @@ from core.plugins import load_ruleset
 from core.scenario import Scenario
 
 
-def play_checking_answers(variant: str, players: int, seeds: range, rule_prefix: str) -> list:
-    """Play one game per seed with random agents; return the finished games."""
-    ruleset, scenario = load_ruleset(Scenario.quick(variant, players))
+def play_checking_answers(variant: str, players: int, seeds: range, rule_prefix,
+                          options: dict | None = None, kinds: set | None = None) -> list:
+    """Play one game per seed with random agents; return the finished games. ``rule_prefix``
+    is a string or a tuple of them; ``kinds`` collects the decision kinds met."""
+    ruleset, scenario = load_ruleset(Scenario.quick(variant, players, options=options))
     games = []
     for seed in seeds:
         game = Game(ruleset, scenario, seed=seed).start()
@@ -24,16 +26,19 @@ def play_checking_answers(variant: str, players: int, seeds: range, rule_prefix:
             answer = agents[decision.seat].choose(None, decision)
             assert answer in [o.id for o in decision.options]
             assert decision.rule.startswith(rule_prefix), decision
+            if kinds is not None:
+                kinds.add(decision.kind)
             game.choose(answer)
         assert game.finished and len(game.answers) == game.decisions
         games.append(game)
     return games
 
 
-def bot_decision_kinds(variant: str, players: int, seeds: range, choose) -> set[str]:
+def bot_decision_kinds(variant: str, players: int, seeds: range, choose,
+                       options: dict | None = None) -> set[str]:
     """Play every seat with the bot's ``choose(view, decision)``; each answer must be offered.
     Returns the kinds of decision the bot met."""
-    ruleset, scenario = load_ruleset(Scenario.quick(variant, players))
+    ruleset, scenario = load_ruleset(Scenario.quick(variant, players, options=options))
     kinds = set()
     for seed in seeds:
         game = Game(ruleset, scenario, seed=seed).start()

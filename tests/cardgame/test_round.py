@@ -22,6 +22,17 @@ def stack_pile(game, cards):
     game.state.power_pile.extend(reversed(cards))
 
 
+def seat_1_goes_for_card_0_after_seat_0_bid_2(game):
+    """Seat 0 bids 2 on card 0 (paying with any coin cards); seat 1 picks card 0 too. Returns
+    the bidding generator and seat 1's amount decision."""
+    gen = bidding(game)
+    d = gen.send(next(gen).option("card:0"))
+    d = gen.send(d.option("2"))
+    while d.seat == 0:                                               # which coin cards
+        d = gen.send(d.options[0])
+    return gen, gen.send(d.option("card:0"))
+
+
 # --- 1. Reveal Power Cards ----------------------------------------------------------------------
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -142,12 +153,7 @@ def test_bidding_minimum_bid_is_the_card_value_and_unaffordable_cards_are_not_of
 
 def test_bidding_outbidding_needs_a_higher_bid():
     game = bidding_table(2)
-    gen = bidding(game)
-    d = gen.send(next(gen).option("card:0"))
-    d = gen.send(d.option("2"))
-    while d.seat == 0:                                               # which coin cards
-        d = gen.send(d.options[0])
-    d = gen.send(d.option("card:0"))
+    gen, d = seat_1_goes_for_card_0_after_seat_0_bid_2(game)
     assert [o.value for o in d.options] == [3, 4]
 
 
@@ -206,12 +212,7 @@ def test_bidding_market_agora_bonus_beats_equal_bid_but_not_for_turn_order(halve
     game = bidding_table(2)
     seat_player(game, 1, hand={"stone": 4},
                 buildings=[building(bid_bonus_halves=1) for _ in range(halves)])
-    gen = bidding(game)
-    d = gen.send(next(gen).option("card:0"))
-    d = gen.send(d.option("2"))
-    while d.seat == 0:
-        d = gen.send(d.options[0])
-    d = gen.send(d.option("card:0"))
+    gen, d = seat_1_goes_for_card_0_after_seat_0_bid_2(game)
     assert min(o.value for o in d.options) == 2                      # an equal bid is enough
     d = gen.send(d.option("2"))
     while d.kind == "bid_coin_card":
@@ -226,12 +227,7 @@ def test_bidding_market_agora_bonus_beats_equal_bid_but_not_for_turn_order(halve
 
 def test_bidding_without_market_an_equal_bid_is_not_enough():
     game = bidding_table(2)
-    gen = bidding(game)
-    d = gen.send(next(gen).option("card:0"))
-    d = gen.send(d.option("2"))
-    while d.seat == 0:
-        d = gen.send(d.options[0])
-    d = gen.send(d.option("card:0"))
+    gen, d = seat_1_goes_for_card_0_after_seat_0_bid_2(game)
     assert min(o.value for o in d.options) == 3
 
 

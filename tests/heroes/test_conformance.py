@@ -9,18 +9,21 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
-from core.agents import RandomAgent
 from core.engine import Game
 from core.plugins import load_ruleset
 from core.record import load_save, replay, save_game
 from core.scenario import Scenario
 from core.simulate import check_conformance, run_game, simulate
+from tests.variant_checks import (
+    bot_decision_kinds,
+    numbers_in_code,
+    play_checking_answers,
+)
 from variants.boardgame.state import Placed
 from variants.heroes import bot
 from variants.heroes.persians import review_chit
 from variants.heroes.state import table
 from variants.heroes.strength import raise_strength
-from tests.variant_checks import numbers_in_code
 
 from .kit import land, new_game, plain_table, seat
 
@@ -62,20 +65,10 @@ def test_conformance_invariants_detect_broken_strength_clovers_and_chit_values()
 
 
 def test_every_answer_was_offered_and_every_decision_names_its_rule():
-    ruleset, scenario = load_ruleset(Scenario.quick("heroes", 5,
-                                                    options={"negotiation": True}))
     kinds = set()
-    for seed in range(15):
-        game = Game(ruleset, scenario, seed=seed).start()
-        agents = [RandomAgent(f"{seed}:{i}") for i in range(5)]
-        while game.pending is not None:
-            decision = game.pending
-            assert decision.rule.startswith(("heroes: ", "boardgame: ")), decision.rule
-            answer = agents[decision.seat].choose(None, decision)
-            assert answer in [o.id for o in decision.options]
-            kinds.add(decision.kind)
-            game.choose(answer)
-        assert game.finished
+    games = play_checking_answers("heroes", 5, range(15), ("heroes: ", "boardgame: "),
+                                  options={"negotiation": True}, kinds=kinds)
+    for game in games:
         for event in game.events:
             if event.kind in ("persian_attack", "internal_conflict", "strength", "heroes_setup"):
                 assert event.rule.startswith("heroes: "), event
@@ -142,18 +135,13 @@ def test_view_shows_every_players_heroes_pieces_and_no_face_down_chit_value():
 # --- the heuristic agent --------------------------------------------------------------------------
 
 def test_heuristic_bot_answers_only_offered_options_for_every_decision_kind():
-    ruleset, scenario = load_ruleset(Scenario.quick("heroes", 5,
-                                                    options={"negotiation": True}))
-    kinds = set()
-    for seed in range(12):
-        game = Game(ruleset, scenario, seed=seed).start()
-        while game.pending is not None:
-            decision = game.pending
-            choice = game.hook.choose_heuristic(view=game.view(decision.seat),
-                                                decision=decision)
-            assert choice in [o.id for o in decision.options], (decision.kind, choice)
-            kinds.add(decision.kind)
-            game.choose(choice)
+    # the heroes ruleset's choose_heuristic: the heroes bot, falling back to the board game's
+    hook = load_ruleset(Scenario.quick("heroes", 5))[0].pm.hook
+
+    def heuristic(view, decision):
+        return hook.choose_heuristic(view=view, decision=decision)
+
+    kinds = bot_decision_kinds("heroes", 5, range(12), heuristic, options={"negotiation": True})
     assert {"bid_card", "raise_strength", "offer_colony", "offer_hero"} <= kinds
 
 
