@@ -21,13 +21,14 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.syntax import Syntax
 from rich.table import Table
 
-from core import PluginError, SandboxError, hookimpl
-from core.agents import make_agents
-from core.engine import Game
-from core.plugins import discover_variants, discovery_errors, load_ruleset, variant_chain
-from core.record import is_save_file, load_save, replay, save_game
-from core.scenario import AGENT_KINDS, PlayerSpec, Scenario
-from core.simulate import simulate
+from peloponnes.core import PluginError, SandboxError, hookimpl
+from peloponnes.core.agents import make_agents
+from peloponnes.core.engine import Game
+from peloponnes.core.plugins import discover_variants, discovery_errors, load_ruleset, variant_chain
+from peloponnes.core.record import is_save_file, load_save, replay, save_game
+from peloponnes.core.scenario import AGENT_KINDS, PlayerSpec, Scenario
+from peloponnes.core.shipped import SCENARIO_DIR, shipped_scenarios
+from peloponnes.core.simulate import simulate
 
 console = Console()
 err_console = Console(stderr=True)
@@ -107,6 +108,36 @@ def variants(as_json):
         table.add_column(col)
     for row in rows:
         table.add_row(*row.values())
+    console.print(table)
+
+
+@main.command(name="scenarios")
+@click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
+@friendly_errors
+def scenarios_cmd(as_json):
+    """List the ready scenarios that ship with the package.
+
+    Name one without a path anywhere a scenario is asked for, e.g.
+    `peloponnes simulate cardgame-4p`.
+    """
+    rows = []
+    for path in shipped_scenarios():
+        try:
+            sc = Scenario.from_file(path)
+            rows.append({"name": path.stem, "variant": sc.variant, "players": len(sc.players),
+                         "title": sc.name, "path": str(path)})
+        except SandboxError as exc:
+            rows.append({"name": path.stem, "variant": "?", "players": 0,
+                         "title": f"(invalid: {exc})", "path": str(path)})
+    if as_json:
+        click.echo(json.dumps(rows, indent=2))
+        return
+    table = Table(title=f"Shipped scenarios ({SCENARIO_DIR})")
+    for col in ("name", "variant", "players", "title"):
+        table.add_column(col)
+    for row in rows:
+        table.add_row(escape(row["name"]), escape(row["variant"]), str(row["players"]),
+                      escape(row["title"]))
     console.print(table)
 
 
@@ -480,7 +511,8 @@ def plugins_cmd(scenario, as_json):
 def hooks_cmd(markdown):
     """The hooks reference for plugin authors: every hook's signature, when it is called, what
     it returns, whether the first result wins, which variants implement it, and an example."""
-    from core.hookdoc import collect, markdown as to_markdown
+    from peloponnes.core.hookdoc import collect
+    from peloponnes.core.hookdoc import markdown as to_markdown
     docs = collect(discover_variants())
     if markdown:
         click.echo(to_markdown(docs), nl=False)
@@ -505,7 +537,7 @@ def hooks_cmd(markdown):
 @friendly_errors
 def new_plugin(name, variant, directory, force):
     """Write a working house-rule plugin NAME.py and a test beside it that passes as written."""
-    from variants.common.template import plugin_source, test_source
+    from peloponnes.variants.common.template import plugin_source, test_source
     if not name.isidentifier():
         raise CliError(f"'{name}' is not a valid plugin name: use letters, digits and _ "
                        "(e.g. conquest_plus_four)")
@@ -568,8 +600,8 @@ def compare_cmd(scenarios, games, metrics, workers, seed, json_out, csv_out, csv
     with each scenario's bots, then show the rules diff, each metric's mean with a 95% confidence
     interval, the paired difference against the first scenario, win shares and score
     histograms. Human seats play as heuristic bots here."""
-    from core import compare as cmp
-    from core import report
+    from peloponnes.core import compare as cmp
+    from peloponnes.core import report
 
     to_stdout = [t for t in (json_out, csv_out, csv_games) if t == "-"]
     if len(to_stdout) > 1:

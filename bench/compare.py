@@ -15,8 +15,8 @@ import os
 import time
 from pathlib import Path
 
-from core.compare import compare, prepare
-from core.scenario import Scenario
+from peloponnes.core.compare import compare, prepare
+from peloponnes.core.scenario import Scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 import argparse
 import time
 
-from core.plugins import discover_variants, load_ruleset
-from core.scenario import Scenario
-from core.simulate import run_game
+from peloponnes.core.plugins import discover_variants, load_ruleset
+from peloponnes.core.scenario import Scenario
+from peloponnes.core.simulate import run_game
 
 
 def bench(variant: str, players: int, games: int) -> tuple[float, float]:

@@ -31,12 +31,13 @@ from __future__ import annotations
 import math
 import os
 import signal
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
 
 from .engine import Game
 from .errors import ConfigError, PluginError, SandboxError

@@ -6,8 +6,9 @@ the chosen Option back. Drive it with the step API (``pending`` / ``choose``) or
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from .decisions import Decision, Event, Option
 from .errors import IllegalAnswer, SandboxError
@@ -83,7 +84,7 @@ class Game:
         return event
 
     # --- driving --------------------------------------------------------------------------
-    def start(self) -> "Game":
+    def start(self) -> Game:
         """Run until the first decision (or the end)."""
         if self._gen is None:
             # plugins registered up to now observe events; with none, skip the hook call

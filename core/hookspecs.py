@@ -1,6 +1,6 @@
 """Every hook point of the core engine, grouped by when it is called.
 
-Plugin authors write ``from core import hookimpl`` and implement any of these by name. A ruleset
+Plugin authors write ``from peloponnes import hookimpl`` and implement any of these by name. A ruleset
 family may add its own hook points (``Variant.hookspecs``); ``peloponnes hooks`` lists them all.
 
 Conventions (as in pytest and datasette): verb-led names; every spec says when it is called, what

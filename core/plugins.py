@@ -28,6 +28,7 @@ from .components import DefaultComponents, reconstructed_paths
 from .errors import ConfigError, PluginError
 from .scenario import Scenario
 from .schema import Field, Table, validate
+from .shipped import PLUGIN_PACKAGE, shipped_plugins
 from .variant import Variant
 
 ENTRY_POINT_GROUP = "peloponnes"
@@ -219,7 +220,10 @@ def _load_scenario_plugin(entry: str, scenario: Scenario, index: int) -> LoadedP
                               path=f"plugins[{index}]")
         module = load_file_plugin(resolved, str(resolved))
         return LoadedPlugin(resolved.stem, str(resolved), "file", module)
-    target = _entry_point_modules().get(entry, entry)
+    target = _entry_point_modules().get(entry)
+    if target is None:
+        # a shipped example house rule by its name, e.g. "no_conquest"
+        target = f"{PLUGIN_PACKAGE}.{entry}" if entry in shipped_plugins() else entry
     module = _import(target, entry)
     return LoadedPlugin(entry, target, "module", module)
 
@@ -301,7 +305,7 @@ def load_ruleset(scenario: Scenario) -> tuple[Ruleset, Scenario]:
     for v in chain:
         for spec in v.hookspecs:
             pm.add_hookspecs(spec)
-    loaded: list[LoadedPlugin] = [LoadedPlugin("components", "core.components", "core",
+    loaded: list[LoadedPlugin] = [LoadedPlugin("components", "peloponnes.core.components", "core",
                                                DefaultComponents())]
     for v in chain:
         for obj in v.plugins:

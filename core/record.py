@@ -9,8 +9,8 @@ import tomli_w
 from .components import read_toml
 from .engine import Game
 from .errors import ConfigError, IllegalAnswer
-from .schema import ArrayOf, Field, MapOf, Table, validate
 from .scenario import SCENARIO_SCHEMA, Scenario
+from .schema import ArrayOf, Field, MapOf, Table, validate
 
 SAVE_FORMAT = "peloponnes-save/1"
 

@@ -9,8 +9,8 @@ import html
 import io
 import json
 import math
-from datetime import datetime, timezone
-from typing import Sequence
+from collections.abc import Sequence
+from datetime import UTC, datetime
 
 from rich.columns import Columns
 from rich.console import Group
@@ -424,7 +424,7 @@ def html_report(result: CompareResult, *, title: str | None = None) -> str:
            f"<h1>{_e(title)}</h1>",
            f"<p>{result.games} paired games per ruleset: game <i>i</i> of every ruleset uses seed "
            f"{result.first_seed} + <i>i</i> (the first scenario's seed), with each scenario's "
-           f"own agents. Generated {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC by "
+           f"own agents. Generated {datetime.now(UTC):%Y-%m-%d %H:%M} UTC by "
            f"<code>peloponnes compare</code>.</p>",
            f'<p class="note">{_e(BOT_NOTE)}<br>{_e(result.agents_note())}</p>',
            "<h2>Rulesets</h2><table><tr><th>key</th><th class=l>scenario</th><th class=l>file"

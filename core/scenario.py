@@ -10,6 +10,7 @@ from typing import Any
 from .components import read_toml
 from .errors import ConfigError
 from .schema import ArrayOf, Field, MapOf, Table, dict_default, list_default, validate
+from .shipped import find_scenario
 
 AGENT_KINDS = ("human", "random", "heuristic")
 
@@ -48,7 +49,7 @@ class Scenario:
 
     @classmethod
     def from_dict(cls, data: dict, *, where: str = "scenario", base_dir: Path | None = None
-                  ) -> "Scenario":
+                  ) -> Scenario:
         checked = validate(data, SCENARIO_SCHEMA, where=where)
         players = tuple(
             PlayerSpec(p["name"] or f"Player {i + 1}", p["agent"])
@@ -65,8 +66,10 @@ class Scenario:
                    source=str(base_dir / "scenario") if base_dir else "")
 
     @classmethod
-    def from_file(cls, path: str | Path) -> "Scenario":
-        path = Path(path)
+    def from_file(cls, path: str | Path) -> Scenario:
+        """Read a scenario file; a name that is no existing path may name a shipped scenario
+        (``cardgame-4p``, see ``peloponnes scenarios``)."""
+        path = find_scenario(str(path))
         data = read_toml(path)
         scenario = cls.from_dict(data, where=str(path), base_dir=path.parent)
         return replace(scenario, source=str(path))
@@ -74,7 +77,7 @@ class Scenario:
     @classmethod
     def quick(cls, variant: str, players: int, *, agent: str = "random", seed: int = 1,
               options: dict | None = None, plugins: tuple[str, ...] = (),
-              components: str = "") -> "Scenario":
+              components: str = "") -> Scenario:
         """A scenario built in code (tests, benchmarks): ``players`` seats of one agent kind."""
         return cls(variant=variant, seed=seed, options=dict(options or {}),
                    plugins=tuple(plugins), components=components,
@@ -88,7 +91,7 @@ class Scenario:
     def where(self) -> str:
         return self.source or "scenario"
 
-    def with_agents(self, agent: str) -> "Scenario":
+    def with_agents(self, agent: str) -> Scenario:
         return replace(self, players=tuple(PlayerSpec(p.name, agent) for p in self.players))
 
     def to_dict(self, resolve_paths: bool = True) -> dict:

@@ -2,8 +2,8 @@
 ``peloponnes simulate``, ``compare``, the benchmarks and the conformance tests."""
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Callable, Iterator
 
 from .agents import make_agents
 from .engine import Game, play

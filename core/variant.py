@@ -1,13 +1,14 @@
 """How a ruleset describes itself to the engine: a Variant, its options and its phases."""
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator, Optional
+from typing import Any
 
 from .decisions import Decision
 
-PhaseFn = Callable[[Any], Optional[Iterator[Decision]]]
+PhaseFn = Callable[[Any], Iterator[Decision] | None]
 
 
 @dataclass(frozen=True)

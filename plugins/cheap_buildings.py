@@ -5,7 +5,7 @@ like the shipped one). Works with: cardgame.
 """
 import copy
 
-from core import hookimpl
+from peloponnes import hookimpl
 
 
 @hookimpl

@@ -3,7 +3,7 @@
 Kind of change: a number (``conquest_surcharge`` is a first-result hook: this plugin's value wins
 over the variant's default). Works with: cardgame, boardgame, heroes.
 """
-from core import hookimpl
+from peloponnes import hookimpl
 
 
 @hookimpl

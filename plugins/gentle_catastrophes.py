@@ -6,7 +6,7 @@ back from ``yield`` and this plugin lowers it. Works with: cardgame.
 """
 import math
 
-from core import hookimpl
+from peloponnes import hookimpl
 
 
 @hookimpl

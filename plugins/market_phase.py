@@ -4,8 +4,8 @@ from their hand for 1 luxury good, as often as they like (within the luxury cap)
 Kind of change: adds a phase (wraps ``list_round_phases`` and inserts one after "income").
 Works with: cardgame.
 """
-from core import Decision, Option, Phase, hookimpl
-from variants.cardgame.state import discard_from_hand, gain_luxury, luxury_cap
+from peloponnes.core import Decision, Option, Phase, hookimpl
+from peloponnes.variants.cardgame.state import discard_from_hand, gain_luxury, luxury_cap
 
 RULE = "house rule: market phase"
 

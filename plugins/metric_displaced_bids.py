@@ -4,7 +4,7 @@ outbid and had to move or withdraw.
 Kind of change: adds a metric (``collect_metrics``), counting the shared auction's "bid" events.
 Changes no rule. Works with: cardgame, boardgame, heroes.
 """
-from core import hookimpl
+from peloponnes import hookimpl
 
 
 @hookimpl

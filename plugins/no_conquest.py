@@ -4,7 +4,7 @@ nothing can be bought at the +3 surcharge.
 Kind of change: removes a mechanism by replacing a number (``count_revealed``, first result wins).
 Works with: cardgame, boardgame, heroes.
 """
-from core import hookimpl
+from peloponnes import hookimpl
 
 
 @hookimpl

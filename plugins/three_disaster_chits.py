@@ -6,7 +6,7 @@ Kind of change: a number (``count_disaster_chits`` is a first-result hook of the
 plugin's value wins over the variant's default). Works with: boardgame (heroes already reveals
 three).
 """
-from core import hookimpl
+from peloponnes import hookimpl
 
 
 @hookimpl

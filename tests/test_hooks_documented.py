@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from core.hookdoc import collect
-from core.plugins import discover_variants
+from peloponnes.core.hookdoc import collect
+from peloponnes.core.plugins import discover_variants
 
 TESTS = Path(__file__).parent
 HOOKS = collect(discover_variants())
@@ -15,7 +15,7 @@ HOOKS = collect(discover_variants())
 
 def test_there_are_hooks_of_the_core_and_of_the_family():
     where = {h.defined_in for h in HOOKS}
-    assert "core" in where and "variants.common.hookspecs" in where
+    assert "core" in where and "peloponnes.variants.common.hookspecs" in where
 
 
 @pytest.mark.parametrize("hook", HOOKS, ids=lambda h: h.name)

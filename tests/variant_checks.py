@@ -6,10 +6,10 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from core.agents import RandomAgent
-from core.engine import Game
-from core.plugins import load_ruleset
-from core.scenario import Scenario
+from peloponnes.core.agents import RandomAgent
+from peloponnes.core.engine import Game
+from peloponnes.core.plugins import load_ruleset
+from peloponnes.core.scenario import Scenario
 
 
 def play_checking_answers(variant: str, players: int, seeds: range, rule_prefix,

@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import itertools
 
-from core.engine import Game
-from core.plugins import load_ruleset
-from core.scenario import Scenario
-from core.schema import validate
-from variants.boardgame.schema import COMPONENT_SCHEMA
-from variants.boardgame.setup import default_mat
-from variants.boardgame.state import BoardPlayer, Placed
-
+from peloponnes.core.engine import Game
+from peloponnes.core.plugins import load_ruleset
+from peloponnes.core.scenario import Scenario
+from peloponnes.core.schema import validate
+from peloponnes.variants.boardgame.schema import COMPONENT_SCHEMA
+from peloponnes.variants.boardgame.setup import default_mat
+from peloponnes.variants.boardgame.state import BoardPlayer, Placed
 from tests.cardgame.kit import drive, events, option_ids  # noqa: F401  (shared, generic)
 
 _TILE = COMPONENT_SCHEMA.fields["tiles"].type.item

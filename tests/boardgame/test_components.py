@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from core.components import read_toml
-from core.errors import ConfigError
-from variants.boardgame.schema import check_components
+from peloponnes.core.components import read_toml
+from peloponnes.core.errors import ConfigError
+from peloponnes.variants.boardgame.schema import check_components
 from tests.variant_checks import numbers_in_code
 
 HERE = Path(__file__).resolve()

@@ -5,13 +5,13 @@ from dataclasses import replace
 
 import pytest
 
-from core.engine import Game
-from core.errors import IllegalAnswer
-from core.plugins import load_ruleset
-from core.record import load_save, replay, save_game
-from core.scenario import PlayerSpec, Scenario
-from core.simulate import check_conformance, run_game, simulate
-from variants.boardgame import bot
+from peloponnes.core.engine import Game
+from peloponnes.core.errors import IllegalAnswer
+from peloponnes.core.plugins import load_ruleset
+from peloponnes.core.record import load_save, replay, save_game
+from peloponnes.core.scenario import PlayerSpec, Scenario
+from peloponnes.core.simulate import check_conformance, run_game, simulate
+from peloponnes.variants.boardgame import bot
 from tests.variant_checks import bot_decision_kinds, play_checking_answers
 
 GAMES_PER_PLAYER_COUNT = 400          # x 5 player counts = 2,000 games (about 7 s)

@@ -2,12 +2,11 @@
 example describes."""
 from __future__ import annotations
 
-from variants.boardgame.disasters import strike
-from variants.boardgame.rules import bidding, reveal, round_income
-from variants.common.auction import Slot
+from peloponnes.variants.boardgame.disasters import strike
+from peloponnes.variants.boardgame.rules import bidding, reveal, round_income
+from peloponnes.variants.common.auction import Slot
 
 from .kit import building, drive, land, new_game, option_ids, seat_player
-
 
 # --- A. Reveal Tiles ------------------------------------------------------------------------------
 

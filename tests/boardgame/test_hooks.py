@@ -4,12 +4,18 @@ These are the points where Heroes & Colonies will plug in (colony mats, Strength
 internal conflict after a supply round, three chits, Persians, per-colony disaster effects)."""
 from __future__ import annotations
 
-from core import Decision, Option, hookimpl
-from variants.boardgame.disasters import reveal_chits, strike
-from variants.boardgame.rules import add_tiles, bidding, one_time_income, reveal, turn_order
-from variants.boardgame.state import gain_goods
-from variants.boardgame.supply import supply_round
-from variants.common.auction import Bid, Slot
+from peloponnes.core import Decision, Option, hookimpl
+from peloponnes.variants.boardgame.disasters import reveal_chits, strike
+from peloponnes.variants.boardgame.rules import (
+    add_tiles,
+    bidding,
+    one_time_income,
+    reveal,
+    turn_order,
+)
+from peloponnes.variants.boardgame.state import gain_goods
+from peloponnes.variants.boardgame.supply import supply_round
+from peloponnes.variants.common.auction import Bid, Slot
 
 from .kit import building, drive, events, land, new_game, option_ids, seat_player
 
@@ -49,7 +55,7 @@ def test_check_land_placement_ignore_the_neighbour_rule():
     game = new_game(2, house_rules=[AnyLand()])
     player = seat_player(game, 0, lands=[land(income={"stone": 3})])
     assert game.hook.check_land_placement(game=game, seat=0, tile=land(income={"food": 1}))
-    from variants.boardgame.rules import add_tile
+    from peloponnes.variants.boardgame.rules import add_tile
     drive(add_tile(game, player, land(income={"food": 3})))
     assert len(player.lands) == 2
 

@@ -7,17 +7,35 @@ from collections import Counter
 
 import pytest
 
-from variants.boardgame.disasters import reveal_chits, strike
-from variants.boardgame.rules import (add_tile, add_tiles, bidding, one_time_income, reveal,
-                                      round_income, solo_purchase, turn_order)
-from variants.boardgame.setup import choose_solo_civilization, start_civilization
-from variants.boardgame.supply import supply_round
-from variants.common.auction import Bid, Slot
+from peloponnes.variants.boardgame.disasters import reveal_chits, strike
+from peloponnes.variants.boardgame.rules import (
+    add_tile,
+    add_tiles,
+    bidding,
+    one_time_income,
+    reveal,
+    round_income,
+    solo_purchase,
+    turn_order,
+)
+from peloponnes.variants.boardgame.setup import choose_solo_civilization, start_civilization
+from peloponnes.variants.boardgame.state import Placed
+from peloponnes.variants.boardgame.supply import supply_round
+from peloponnes.variants.common.auction import Bid, Slot
 
-from variants.boardgame.state import Placed
-
-from .kit import (building, civilization, coin_and_mat_problems, drive, events, land, marked,
-                  new_game, option_ids, printed, seat_player)
+from .kit import (
+    building,
+    civilization,
+    coin_and_mat_problems,
+    drive,
+    events,
+    land,
+    marked,
+    new_game,
+    option_ids,
+    printed,
+    seat_player,
+)
 
 
 def slots(game, *tiles, conquest_from: int | None = None):
@@ -549,7 +567,7 @@ def test_end_of_the_game_option_final_round_income():
 
 
 def test_end_of_the_game_last_chits_then_final_feeding_and_completion():
-    from core.simulate import run_game
+    from peloponnes.core.simulate import run_game
     game = new_game(3)
     played = run_game(game.ruleset, game.scenario, 4, agent="random")
     log = [e for e in played.events if e.round == played.state.rounds + 1]

@@ -13,12 +13,12 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
-from core.engine import Game
-from core.plugins import load_ruleset
-from core.scenario import Scenario
-from core.schema import validate
-from variants.cardgame.schema import COMPONENT_SCHEMA
-from variants.cardgame.state import CardPlayer, Placed
+from peloponnes.core.engine import Game
+from peloponnes.core.plugins import load_ruleset
+from peloponnes.core.scenario import Scenario
+from peloponnes.core.schema import validate
+from peloponnes.variants.cardgame.schema import COMPONENT_SCHEMA
+from peloponnes.variants.cardgame.state import CardPlayer, Placed
 
 _POWER_CARD = COMPONENT_SCHEMA.fields["power_cards"].type.item
 _CIVILIZATION = COMPONENT_SCHEMA.fields["civilizations"].type.item

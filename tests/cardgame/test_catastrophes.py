@@ -6,11 +6,17 @@ from collections import Counter
 
 import pytest
 
-from variants.cardgame.catastrophes import protected, strike, uncover_protected
-from variants.cardgame.state import COVERED, INTACT, REMOVED, CATASTROPHES, Placed, gain_luxury
+from peloponnes.variants.cardgame.catastrophes import protected, strike, uncover_protected
+from peloponnes.variants.cardgame.state import (
+    CATASTROPHES,
+    COVERED,
+    INTACT,
+    REMOVED,
+    Placed,
+    gain_luxury,
+)
 
-from .kit import (building, civilization, drive, events, landscape, new_game, option_ids,
-                  seat_player)
+from .kit import building, civilization, drive, events, landscape, new_game, option_ids, seat_player
 
 
 def game_with_bystander():

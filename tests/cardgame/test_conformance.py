@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from core.engine import Game
-from core.errors import IllegalAnswer
-from core.plugins import load_ruleset
-from core.record import load_save, replay, save_game
-from core.scenario import Scenario
-from core.simulate import check_conformance, run_game
-from variants.cardgame import bot
+from peloponnes.core.engine import Game
+from peloponnes.core.errors import IllegalAnswer
+from peloponnes.core.plugins import load_ruleset
+from peloponnes.core.record import load_save, replay, save_game
+from peloponnes.core.scenario import Scenario
+from peloponnes.core.simulate import check_conformance, run_game
+from peloponnes.variants.cardgame import bot
 from tests.variant_checks import bot_decision_kinds, numbers_in_code, play_checking_answers
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -163,8 +163,9 @@ def test_view_shows_own_hand_and_only_hand_sizes_of_others():
 
 
 def test_view_hides_the_coin_cards_of_bids_and_beneath_buildings():
-    from variants.cardgame.state import Placed
-    from variants.common.auction import Bid, Slot
+    from peloponnes.variants.cardgame.state import Placed
+    from peloponnes.variants.common.auction import Bid, Slot
+
     from .kit import building, landscape, new_game, seat_player
     game = new_game(3)
     seat_player(game, 1, buildings=[Placed(building(), under="inhabitant")])
@@ -219,8 +220,9 @@ def test_heuristic_agent_beats_random_agents():
     """A small sample (the 1,000-game figure is measured outside the suite): the heuristic
     seat wins clearly more than its 25 % share against three random seats."""
     from dataclasses import replace
-    from core.scenario import PlayerSpec
-    from core.simulate import simulate
+
+    from peloponnes.core.scenario import PlayerSpec
+    from peloponnes.core.simulate import simulate
     scenario = Scenario.quick("cardgame", 4)
     scenario = replace(scenario, players=(PlayerSpec("Bot", "heuristic"),) + scenario.players[1:])
     results = list(simulate(scenario, 60))

@@ -6,15 +6,14 @@ from collections import Counter
 
 import pytest
 
-from core import Phase, hookimpl
-from core.engine import Game
-from core.plugins import load_ruleset
-from core.scenario import PlayerSpec, Scenario
-from variants.cardgame.rules import add_power_card, bidding, catastrophes_and_supply
-from variants.common.auction import Slot
+from peloponnes.core import Phase, hookimpl
+from peloponnes.core.engine import Game
+from peloponnes.core.plugins import load_ruleset
+from peloponnes.core.scenario import PlayerSpec, Scenario
+from peloponnes.variants.cardgame.rules import add_power_card, bidding, catastrophes_and_supply
+from peloponnes.variants.common.auction import Slot
 
 from .kit import building, civilization, drive, landscape, new_game, option_ids, seat_player
-
 
 # --- Luxury Goods 1. ----------------------------------------------------------------------------
 

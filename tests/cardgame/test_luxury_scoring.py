@@ -3,15 +3,14 @@ from __future__ import annotations
 
 import pytest
 
-from core.plugins import load_ruleset
-from core.scenario import Scenario
-from core.simulate import run_game
-from variants.cardgame.rules import FINAL_PHASES, add_power_card, income
-from variants.cardgame.state import COVERED, REMOVED, gain_luxury, luxury_cap
-from variants.cardgame.supply import feed
+from peloponnes.core.plugins import load_ruleset
+from peloponnes.core.scenario import Scenario
+from peloponnes.core.simulate import run_game
+from peloponnes.variants.cardgame.rules import FINAL_PHASES, add_power_card, income
+from peloponnes.variants.cardgame.state import COVERED, REMOVED, gain_luxury, luxury_cap
+from peloponnes.variants.cardgame.supply import feed
 
 from .kit import building, civilization, drive, landscape, new_game, seat_player
-
 
 # --- Luxury Goods -------------------------------------------------------------------------------
 

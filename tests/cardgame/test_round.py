@@ -7,14 +7,20 @@ from collections import Counter
 
 import pytest
 
-from variants.cardgame.catastrophes import protected
-from variants.cardgame.rules import (add_power_card, bidding, catastrophes_and_supply, gain,
-                                     income, reveal, turn_order)
-from variants.cardgame.state import Placed, draw_to_hand
-from variants.common.auction import Bid, Slot, order_by_bids
+from peloponnes.variants.cardgame.catastrophes import protected
+from peloponnes.variants.cardgame.rules import (
+    add_power_card,
+    bidding,
+    catastrophes_and_supply,
+    gain,
+    income,
+    reveal,
+    turn_order,
+)
+from peloponnes.variants.cardgame.state import Placed, draw_to_hand
+from peloponnes.variants.common.auction import Bid, Slot, order_by_bids
 
-from .kit import (building, civilization, drive, events, landscape, new_game, option_ids,
-                  seat_player)
+from .kit import building, civilization, drive, events, landscape, new_game, option_ids, seat_player
 
 
 def stack_pile(game, cards):

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from variants.cardgame.state import Placed
-from variants.cardgame.supply import complete_buildings, feed, supply
+from peloponnes.variants.cardgame.state import Placed
+from peloponnes.variants.cardgame.supply import complete_buildings, feed, supply
 
 from .kit import building, civilization, drive, landscape, new_game, option_ids, seat_player
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli import main
+from peloponnes.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIO = str(ROOT / "scenarios" / "cardgame-4p.toml")
@@ -87,7 +87,7 @@ def test_a_missing_scenario_file():
 
 def test_a_plugin_failing_mid_game_is_reported_and_the_game_saved(tmp_path):
     bad = tmp_path / "bad_rule.py"
-    bad.write_text("from core import hookimpl\n\n@hookimpl\n"
+    bad.write_text("from peloponnes.core import hookimpl\n\n@hookimpl\n"
                    "def compute_income(game, seat, population):\n    return 1 / 0\n")
     path = tmp_path / "s.toml"
     path.write_text(f'variant = "cardgame"\nplugins = ["{bad}"]\n'

@@ -1,7 +1,7 @@
 """Shared helpers for the compare tests: small random-agent card-game scenarios built in code."""
 from pathlib import Path
 
-from core.scenario import Scenario
+from peloponnes.core.scenario import Scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 PLUGINS = ROOT / "plugins"
@@ -17,5 +17,5 @@ def cardgame(*plugins: str, players: int = 4, seed: int = 1, agent: str = "rando
 
 def write_plugin(folder: Path, name: str, body: str) -> str:
     path = folder / f"{name}.py"
-    path.write_text("from core import hookimpl\n\n\n" + body)
+    path.write_text("from peloponnes.core import hookimpl\n\n\n" + body)
     return str(path)

@@ -5,7 +5,7 @@ import json
 
 from click.testing import CliRunner
 
-from cli import main
+from peloponnes.cli import main
 
 from .helpers import PLUGINS, SCENARIOS, write_plugin
 

@@ -3,9 +3,9 @@ import json
 
 import pytest
 
-from core.compare import compare, initial_order, prepare, run_games
-from core.errors import ConfigError
-from core.simulate import run_game
+from peloponnes.core.compare import compare, initial_order, prepare, run_games
+from peloponnes.core.errors import ConfigError
+from peloponnes.core.simulate import run_game
 
 from .helpers import cardgame, write_plugin
 

@@ -6,8 +6,8 @@ import subprocess
 
 import pytest
 
-from core import report
-from core.compare import compare
+from peloponnes.core import report
+from peloponnes.core.compare import compare
 
 from .helpers import cardgame
 

@@ -3,8 +3,16 @@ import math
 
 import pytest
 
-from core.compare import (GameRecord, analyse, generic_metrics, mean_ci, paired_diff, proportion_ci,
-                          t_quantile, prepare)
+from peloponnes.core.compare import (
+    GameRecord,
+    analyse,
+    generic_metrics,
+    mean_ci,
+    paired_diff,
+    prepare,
+    proportion_ci,
+    t_quantile,
+)
 
 from .helpers import cardgame
 

@@ -2,11 +2,11 @@
 card game: register_variants, list_setup_phases, count_rounds, on_event, view_for_seat,
 describe_seat, score_seat, render_view, choose_heuristic, load_components, setup_game,
 list_final_phases."""
-from core import Decision, Option, Phase, Score, hookimpl
-from core.agents import make_agents
-from core.engine import Game, play
-from core.plugins import discover_variants, load_ruleset
-from core.scenario import Scenario
+from peloponnes.core import Decision, Option, Phase, Score, hookimpl
+from peloponnes.core.agents import make_agents
+from peloponnes.core.engine import Game, play
+from peloponnes.core.plugins import discover_variants, load_ruleset
+from peloponnes.core.scenario import Scenario
 
 from .toy import toy_ruleset
 
@@ -109,7 +109,7 @@ def test_load_components_is_asked_once_per_ruleset():
             calls.append(variant.name)
             return (yield)
 
-    import core.plugins as plugins
+    import peloponnes.core.plugins as plugins
     original = plugins._load_scenario_plugin
     try:
         plugins._load_scenario_plugin = lambda entry, scenario, i: plugins.LoadedPlugin(

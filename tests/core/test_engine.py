@@ -2,10 +2,10 @@
 illegal answers, phases changed by wrappers, determinism, agents and error attribution."""
 import pytest
 
-from core import IllegalAnswer, Phase, PluginError, hookimpl
-from core.agents import RandomAgent, make_agents
-from core.engine import Game, play
-from core.scenario import Scenario
+from peloponnes.core import IllegalAnswer, Phase, PluginError, hookimpl
+from peloponnes.core.agents import RandomAgent, make_agents
+from peloponnes.core.engine import Game, play
+from peloponnes.core.scenario import Scenario
 
 from .toy import toy_ruleset
 

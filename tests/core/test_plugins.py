@@ -2,17 +2,17 @@
 conflicts, and the call order."""
 import pytest
 
-import core.plugins
-from core import PluginError
-from core.engine import Game
-from core.plugins import load_ruleset
-from core.scenario import Scenario
-from core.simulate import run_game
+import peloponnes.core.plugins as core_plugins
+from peloponnes.core import PluginError
+from peloponnes.core.engine import Game
+from peloponnes.core.plugins import load_ruleset
+from peloponnes.core.scenario import Scenario
+from peloponnes.core.simulate import run_game
 
 
 def plugin(tmp_path, text, name="rule.py"):
     path = tmp_path / name
-    path.write_text("from core import hookimpl\n" + text)
+    path.write_text("from peloponnes.core import hookimpl\n" + text)
     return str(path)
 
 
@@ -30,7 +30,7 @@ def test_a_file_plugin_is_registered_after_the_variant(tmp_path):
 
 
 def test_a_module_plugin_by_name():
-    ruleset, _ = load("variants.common.hookspecs")   # importable; implements nothing
+    ruleset, _ = load("peloponnes.variants.common.hookspecs")   # importable; implements nothing
     assert ruleset.plugins[-1].kind == "module"
 
 
@@ -97,11 +97,11 @@ def test_a_plugin_raising_during_a_game_is_named_with_hook_and_rule(tmp_path):
 def test_an_installed_package_offers_a_plugin_through_the_entry_point_group(tmp_path,
                                                                             monkeypatch):
     (tmp_path / "my_house_rules.py").write_text(
-        "from core import hookimpl\n\n@hookimpl\ndef conquest_surcharge(game, seat):\n"
+        "from peloponnes.core import hookimpl\n\n@hookimpl\ndef conquest_surcharge(game, seat):\n"
         "    return 0\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     # what importlib.metadata reports for `[project.entry-points.peloponnes] house = ...`
-    monkeypatch.setattr(core.plugins, "_entry_point_modules",
+    monkeypatch.setattr(core_plugins, "_entry_point_modules",
                         lambda: {"house": "my_house_rules"})
     ruleset, sc = load("house")
     assert (ruleset.plugins[-1].name, ruleset.plugins[-1].source) == ("house", "my_house_rules")

@@ -3,9 +3,9 @@ import re
 
 import pytest
 
-from core import ConfigError
-from core.plugins import load_ruleset
-from core.scenario import Scenario
+from peloponnes.core import ConfigError
+from peloponnes.core.plugins import load_ruleset
+from peloponnes.core.scenario import Scenario
 
 GOOD = '''variant = "cardgame"
 seed = 5

@@ -4,9 +4,9 @@ from pathlib import Path
 
 import pluggy
 
-from core import Decision, Option, Phase, Score, Variant, hookimpl
-from core.components import DefaultComponents
-from core.plugins import LoadedPlugin, Ruleset, new_plugin_manager
+from peloponnes.core import Decision, Option, Phase, Score, Variant, hookimpl
+from peloponnes.core.components import DefaultComponents
+from peloponnes.core.plugins import LoadedPlugin, Ruleset, new_plugin_manager
 
 
 def pick(game):
@@ -66,7 +66,7 @@ def toy_ruleset(*extra) -> Ruleset:
     pm: pluggy.PluginManager = new_plugin_manager()
     loaded = [LoadedPlugin("toy", "tests.core.toy", "variant", TOY.plugins[0])]
     loaded += [LoadedPlugin(f"extra{i}", f"extra{i}", "module", obj) for i, obj in enumerate(extra)]
-    for plugin in [LoadedPlugin("components", "core.components", "core", DefaultComponents()),
+    for plugin in [LoadedPlugin("components", "peloponnes.core.components", "core", DefaultComponents()),
                    *loaded]:
         pm.register(plugin.obj)
     pm.check_pending()

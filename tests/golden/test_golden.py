@@ -5,9 +5,9 @@ import json
 
 import pytest
 
-from core.engine import Game
-from core.plugins import load_ruleset
-from core.record import load_save, replay
+from peloponnes.core.engine import Game
+from peloponnes.core.plugins import load_ruleset
+from peloponnes.core.record import load_save, replay
 
 from .games import GOLDEN, HERE, events_as_json, play_golden
 

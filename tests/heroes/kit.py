@@ -10,13 +10,20 @@ board game's, then the expansion's), then heroes, colonies, Strength and mats la
 """
 from __future__ import annotations
 
-from core.engine import Game
-from core.scenario import Scenario
-from variants.heroes.setup import mat_for
-from variants.heroes.state import HeroesPlayer, table
-
-from tests.boardgame.kit import (building, drive, events, land, marked, option_ids,  # noqa: F401
-                                 printed, seat_player)
+from peloponnes.core.engine import Game
+from peloponnes.core.scenario import Scenario
+from peloponnes.variants.heroes.setup import mat_for
+from peloponnes.variants.heroes.state import HeroesPlayer, table
+from tests.boardgame.kit import (  # noqa: F401
+    building,
+    drive,
+    events,
+    land,
+    marked,
+    option_ids,
+    printed,
+    seat_player,
+)
 from tests.boardgame.kit import new_game as board_new_game
 
 

@@ -2,14 +2,24 @@
 replaces the player mat (storehouses, income table, scoring ratios) and brings its own rules."""
 from __future__ import annotations
 
-from variants.boardgame.disasters import strike
-from variants.boardgame.rules import add_tile, round_income, turn_order
-from variants.boardgame.setup import start_civilization
-from variants.boardgame.state import gain_goods
-from variants.boardgame.supply import supply_round
-from variants.common.auction import Bid
+from peloponnes.variants.boardgame.disasters import strike
+from peloponnes.variants.boardgame.rules import add_tile, round_income, turn_order
+from peloponnes.variants.boardgame.setup import start_civilization
+from peloponnes.variants.boardgame.state import gain_goods
+from peloponnes.variants.boardgame.supply import supply_round
+from peloponnes.variants.common.auction import Bid
 
-from .kit import building, civilization, drive, events, land, new_game, option_ids, plain_table, seat
+from .kit import (
+    building,
+    civilization,
+    drive,
+    events,
+    land,
+    new_game,
+    option_ids,
+    plain_table,
+    seat,
+)
 
 
 def score(game, s):

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 import tomli_w
 
-from core.components import read_toml, reconstructed_paths
-from core.errors import ConfigError
-from variants.heroes.schema import check_components, colony_mat, merge_with_base
+from peloponnes.core.components import read_toml, reconstructed_paths
+from peloponnes.core.errors import ConfigError
+from peloponnes.variants.heroes.schema import check_components, colony_mat, merge_with_base
 
 FILE = Path(__file__).resolve().parents[2] / "variants" / "heroes" / "components.toml"
 RAW = read_toml(FILE)

@@ -8,22 +8,22 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli import main
-from core.engine import Game
-from core.plugins import load_ruleset
-from core.record import load_save, replay, save_game
-from core.scenario import Scenario
-from core.simulate import check_conformance, run_game, simulate
+from peloponnes.cli import main
+from peloponnes.core.engine import Game
+from peloponnes.core.plugins import load_ruleset
+from peloponnes.core.record import load_save, replay, save_game
+from peloponnes.core.scenario import Scenario
+from peloponnes.core.simulate import check_conformance, run_game, simulate
+from peloponnes.variants.boardgame.state import Placed
+from peloponnes.variants.heroes import bot
+from peloponnes.variants.heroes.persians import review_chit
+from peloponnes.variants.heroes.state import table
+from peloponnes.variants.heroes.strength import raise_strength
 from tests.variant_checks import (
     bot_decision_kinds,
     numbers_in_code,
     play_checking_answers,
 )
-from variants.boardgame.state import Placed
-from variants.heroes import bot
-from variants.heroes.persians import review_chit
-from variants.heroes.state import table
-from variants.heroes.strength import raise_strength
 
 from .kit import land, new_game, plain_table, seat
 

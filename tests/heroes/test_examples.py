@@ -1,12 +1,12 @@
 """The Heroes & Colonies rulebook's worked examples, each built from the situation it describes."""
 from __future__ import annotations
 
-from variants.boardgame.rules import add_tiles
-from variants.common.auction import Bid, Slot
-from variants.heroes.conflict import internal_conflict
-from variants.heroes.negotiation import hero_offers
-from variants.heroes.persians import persian_attack
-from variants.heroes.state import table
+from peloponnes.variants.boardgame.rules import add_tiles
+from peloponnes.variants.common.auction import Bid, Slot
+from peloponnes.variants.heroes.conflict import internal_conflict
+from peloponnes.variants.heroes.negotiation import hero_offers
+from peloponnes.variants.heroes.persians import persian_attack
+from peloponnes.variants.heroes.state import table
 
 from .kit import drive, events, new_game, option_ids, plain_table, printed, seat
 

@@ -2,13 +2,13 @@
 side's loss every round after a lost first Persian attack."""
 from __future__ import annotations
 
-from variants.boardgame.disasters import reveal_chits, strike
-from variants.boardgame.rules import add_tiles, bidding, turn_order
-from variants.boardgame.supply import supply_round
-from variants.common.auction import Bid, Slot
-from variants.heroes.conflict import internal_conflict
-from variants.heroes.persians import orange_losses, persian_attack
-from variants.heroes.state import table
+from peloponnes.variants.boardgame.disasters import reveal_chits, strike
+from peloponnes.variants.boardgame.rules import add_tiles, bidding, turn_order
+from peloponnes.variants.boardgame.supply import supply_round
+from peloponnes.variants.common.auction import Bid, Slot
+from peloponnes.variants.heroes.conflict import internal_conflict
+from peloponnes.variants.heroes.persians import orange_losses, persian_attack
+from peloponnes.variants.heroes.state import table
 
 from .kit import building, drive, events, land, marked, new_game, option_ids, plain_table, seat
 
@@ -113,7 +113,7 @@ def test_hector_loses_only_2_strength_where_the_others_halve():
     assert hector.strength == 6
     hector.strength = 2                                               # halving would take 1 only
     assert "Hector" in [e for e in events(game, "strength") if e["seat"] == 0][0]["rule"]
-    from variants.heroes.strength import halve_strength
+    from peloponnes.variants.heroes.strength import halve_strength
     halve_strength(game, hector, "test", "test")
     assert hector.strength == 1
 
@@ -211,7 +211,7 @@ def test_tantalus_hires_mercenaries_in_every_supply_round_even_without_an_intern
     """Tantalus "mag Huurlingen in dienst nemen ... tijdens elke Verzorgingsronde (nadat het
     interne conflict is afgehandeld)": a house rule that does away with the conflict
     (``count_conflict_pairs`` = 0) leaves his ability in every supply round."""
-    from core import hookimpl
+    from peloponnes.core import hookimpl
 
     class Peace:
         @hookimpl

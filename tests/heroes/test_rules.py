@@ -7,18 +7,18 @@ from collections import Counter
 
 import pytest
 
-from core.engine import Game
-from core.errors import ConfigError
-from core.plugins import load_ruleset
-from core.scenario import Scenario
-from variants.boardgame.disasters import reveal_chits
-from variants.boardgame.rules import add_tiles
-from variants.boardgame.supply import supply_round
-from variants.common.auction import Bid, Slot
-from variants.heroes.conflict import internal_conflict
-from variants.heroes.persians import persian_attack
-from variants.heroes.schema import colony_mat
-from variants.heroes.state import table
+from peloponnes.core.engine import Game
+from peloponnes.core.errors import ConfigError
+from peloponnes.core.plugins import load_ruleset
+from peloponnes.core.scenario import Scenario
+from peloponnes.variants.boardgame.disasters import reveal_chits
+from peloponnes.variants.boardgame.rules import add_tiles
+from peloponnes.variants.boardgame.supply import supply_round
+from peloponnes.variants.common.auction import Bid, Slot
+from peloponnes.variants.heroes.conflict import internal_conflict
+from peloponnes.variants.heroes.persians import persian_attack
+from peloponnes.variants.heroes.schema import colony_mat
+from peloponnes.variants.heroes.state import table
 
 from .kit import building, drive, events, land, marked, new_game, option_ids, plain_table, seat
 
@@ -326,7 +326,7 @@ def test_end_of_game_final_income_then_the_last_3_chits_then_a_final_supply_with
     finals = [p.name for p in game.hook.list_final_phases(game=game)]
     assert finals == ["final_chits", "final_supply"]
     ruleset, sc = load_ruleset(Scenario.quick("heroes", 3, seed=4))
-    from core.simulate import run_game
+    from peloponnes.core.simulate import run_game
     played = run_game(ruleset, sc, 4, agent="random")
     last = [e for e in played.events if e.round == played.state.rounds + 1]
     revealed = [e for e in last if e.kind == "chit_revealed"]
@@ -394,8 +394,8 @@ def test_negotiation_variant_first_turn_order_by_civilization_number_after_a_col
     Beschavingstegel" — and Miletus is start player in every round. When Miletus changes hands
     in the offers, its former owner falls back to his civilization number's place, behind the
     civilizations numbered before his."""
-    from variants.heroes.negotiation import colony_offers, hero_goods, hero_offers
-    from variants.heroes.setup import colony_order, mat_for
+    from peloponnes.variants.heroes.negotiation import colony_offers, hero_goods, hero_offers
+    from peloponnes.variants.heroes.setup import colony_order, mat_for
 
     from .kit import colony
 

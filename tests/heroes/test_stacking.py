@@ -4,22 +4,22 @@ are general: each is exercised here by a small house rule (the board game's new 
 plain board game, the expansion's own hooks on heroes)."""
 from __future__ import annotations
 
-import tomli_w
 import pytest
+import tomli_w
 
-from core import Decision, Option, hookimpl
-from core.plugins import load_ruleset
-from core.scenario import Scenario
-from core.simulate import run_game
-from variants.boardgame.disasters import reveal_chits
-from variants.boardgame.rules import add_tile
-from variants.boardgame.supply import supply_round
-from variants.heroes.conflict import internal_conflict
-from variants.heroes.persians import persian_attack
-from variants.heroes.plugin import HeroesPlugin
-from variants.heroes.state import table
-
+from peloponnes.core import Decision, Option, hookimpl
+from peloponnes.core.plugins import load_ruleset
+from peloponnes.core.scenario import Scenario
+from peloponnes.core.simulate import run_game
+from peloponnes.variants.boardgame.disasters import reveal_chits
+from peloponnes.variants.boardgame.rules import add_tile
+from peloponnes.variants.boardgame.supply import supply_round
+from peloponnes.variants.heroes.conflict import internal_conflict
+from peloponnes.variants.heroes.persians import persian_attack
+from peloponnes.variants.heroes.plugin import HeroesPlugin
+from peloponnes.variants.heroes.state import table
 from tests.boardgame import kit as board
+
 from .kit import drive, events, new_game, plain_table
 
 SEEDS = range(12)

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli import main
+from peloponnes.cli import main
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 BASE = SCENARIOS / "compare-cardgame-conquest.toml"
@@ -14,7 +14,7 @@ PAIRS = sorted(SCENARIOS.glob("house-*.toml"))
 
 
 def test_every_card_game_plugin_has_a_comparison_scenario():
-    plugins = {p.stem for p in (SCENARIOS.parent / "plugins").glob("*.py")}
+    plugins = {p.stem for p in (SCENARIOS.parent / "plugins").glob("*.py") if p.name != "__init__.py"}
     paired = {p.stem.removeprefix("house-") for p in PAIRS}
     card_game_plugins = {p for p in plugins
                          if "cardgame" in (SCENARIOS.parent / "plugins" / f"{p}.py").read_text()

@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from core.engine import Game
-from core.plugins import load_ruleset
-from core.scenario import Scenario
-from core.simulate import check_conformance, run_game, simulate
+from peloponnes.core.engine import Game
+from peloponnes.core.plugins import load_ruleset
+from peloponnes.core.scenario import Scenario
+from peloponnes.core.simulate import check_conformance, run_game, simulate
 
 ROOT = Path(__file__).resolve().parents[2]
-PLUGINS = sorted(p.name for p in (ROOT / "plugins").glob("*.py"))
+PLUGINS = sorted(p.name for p in (ROOT / "plugins").glob("*.py") if p.name != "__init__.py")
 
 
 def path(name: str) -> str:
@@ -27,7 +27,7 @@ def started(*plugins, players=4, seed=1):
 
 def declared_variants(name: str) -> list[str]:
     """The variants a plugin says it works with (``requires_variant``); all of them if none."""
-    from core.plugins import load_file_plugin
+    from peloponnes.core.plugins import load_file_plugin
     module = load_file_plugin(Path(path(name)), path(name))
     declared = module.declare_plugin() if hasattr(module, "declare_plugin") else {}
     return (declared or {}).get("requires_variant") or ["cardgame", "boardgame", "heroes"]

@@ -6,9 +6,9 @@ so an expansion can change them per seat; a whole disaster can be taken over wit
 """
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
-from core import Decision, Option
+from peloponnes.core import Decision, Option
 
 from .state import BLANK, RESOURCES, BoardPlayer, lose_tile, pay_in
 

@@ -11,8 +11,7 @@ rules run it with ``yield from`` at that point of the game, so a plugin can ask 
 Write such an implementation as a plain function returning a generator (or None) when it must be
 able to decline, since a generator function always returns a (non-None) generator.
 """
-from core import hookspec
-
+from peloponnes.core import hookspec
 
 # --- Setup -------------------------------------------------------------------------------------
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core import Variant, VariantOption, hookimpl
-from variants.common import hookspecs as family_hookspecs
-from variants.common.auction import order_by_bids
-from variants.common.scoring import lower_total_score, result_metrics
+from peloponnes.core import Variant, VariantOption, hookimpl
+from peloponnes.variants.common import hookspecs as family_hookspecs
+from peloponnes.variants.common.auction import order_by_bids
+from peloponnes.variants.common.scoring import lower_total_score, result_metrics
 
 from . import bot
 from . import hookspecs as boardgame_hookspecs

@@ -6,16 +6,26 @@ this module supplies its coin purse.
 """
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
-from core import Decision, Option, Phase
-from variants.common.auction import Auction, Bid, HookedPurse, Slot, run_auction
+from peloponnes.core import Decision, Option, Phase
+from peloponnes.variants.common.auction import Auction, Bid, HookedPurse, Slot, run_auction
 
 from .disasters import reveal_chits
 from .payments import can_pay_goods, coin_funds, pay_goods, raise_coins
 from .setup import choose_solo_civilization
-from .state import (RESOURCES, BoardPlayer, Placed, change_population, gain_goods, gain_luxury,
-                    lose_tile, pay_out, tile_label, tile_name)
+from .state import (
+    RESOURCES,
+    BoardPlayer,
+    Placed,
+    change_population,
+    gain_goods,
+    gain_luxury,
+    lose_tile,
+    pay_out,
+    tile_label,
+    tile_name,
+)
 from .supply import supply_round
 
 REVEAL = "boardgame: A. Reveal Tiles"

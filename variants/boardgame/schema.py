@@ -1,7 +1,7 @@
 """The schema of ``components.toml`` for the tile board game (checked on load; errors name the
 file and the key path). A user's own component file, or an expansion's, follows the same schema."""
-from core.errors import ConfigError
-from core.schema import ArrayOf, Field, MapOf, Table, list_default, validate
+from peloponnes.core.errors import ConfigError
+from peloponnes.core.schema import ArrayOf, Field, MapOf, Table, list_default, validate
 
 from .state import BLANK, RESOURCES
 

@@ -1,9 +1,9 @@
 """boardgame: Setup (and the Solo Game's choice of civilization)."""
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
-from core import Decision, Option
+from peloponnes.core import Decision, Option
 
 from .state import RESOURCES, BoardPlayer, BoardState, gain_goods, pay_out
 

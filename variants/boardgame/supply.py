@@ -6,9 +6,9 @@ and once more at the end of the game (End of the Game). Seats act in turn order;
 """
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
-from core import Decision, Option
+from peloponnes.core import Decision, Option
 
 from .payments import can_pay_goods, pay_goods, trade_rate
 from .state import LUXURY_RULE, BoardPlayer, lose_tile, tile_name

@@ -3,9 +3,9 @@ uncovering at game end."""
 from __future__ import annotations
 
 import math
-from typing import Iterator
+from collections.abc import Iterator
 
-from core import Decision, Option
+from peloponnes.core import Decision, Option
 
 from .payments import blind_draws_possible, choose_coin_card
 from .state import COVERED, INTACT, REMOVED, CardPlayer, Placed

@@ -4,9 +4,9 @@ the hand cannot pay)."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterator
+from collections.abc import Iterator
 
-from core import Decision, Option
+from peloponnes.core import Decision, Option
 
 from .state import CardPlayer, discard_from_hand, draw_coin, take_from_hand
 

@@ -5,17 +5,17 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from core import Variant, hookimpl
-from variants.common import hookspecs as family_hookspecs
-from variants.common.scoring import lower_total_score, result_metrics
+from peloponnes.core import Variant, hookimpl
+from peloponnes.variants.common import hookspecs as family_hookspecs
+from peloponnes.variants.common.scoring import lower_total_score, result_metrics
 
 from . import bot
 from .catastrophes import default_hits
+from .render import render
 from .rules import FINAL_PHASES, ROUND_PHASES
 from .schema import check_components
 from .setup import setup
 from .state import INTACT, luxury_cap
-from .render import render
 from .view import view
 
 HERE = Path(__file__).parent

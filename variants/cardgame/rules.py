@@ -1,14 +1,26 @@
 """The card game's round (cardgame: Gameplay 1-6) and its end (cardgame: Game End)."""
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
-from core import Decision, Option, Phase
-from variants.common.auction import Auction, HookedPurse, Slot, order_by_bids, run_auction
+from peloponnes.core import Decision, Option, Phase
+from peloponnes.variants.common.auction import (
+    Auction,
+    HookedPurse,
+    Slot,
+    order_by_bids,
+    run_auction,
+)
 
 from .catastrophes import lose_card, strike, uncover_protected
-from .payments import (blind_draws_possible, can_pay, choose_coin_card, coin_funds,
-                       pay_coin_cards, pay_missing)
+from .payments import (
+    blind_draws_possible,
+    can_pay,
+    choose_coin_card,
+    coin_funds,
+    pay_coin_cards,
+    pay_missing,
+)
 from .state import CardPlayer, Placed, draw_to_hand, gain_luxury
 from .supply import supply
 

@@ -1,7 +1,7 @@
 """The schema of ``components.toml`` for the card game (checked on load; errors name the key
 path). A user's own component file must follow the same schema."""
-from core.errors import ConfigError
-from core.schema import ArrayOf, Field, MapOf, Table, list_default, validate
+from peloponnes.core.errors import ConfigError
+from peloponnes.core.schema import ArrayOf, Field, MapOf, Table, list_default, validate
 
 from .state import CATASTROPHES
 

@@ -1,9 +1,9 @@
 """cardgame: Supply — feed the inhabitants, then complete the buildings under construction."""
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
-from core import Decision, Option
+from peloponnes.core import Decision, Option
 
 from .catastrophes import lose_card
 from .payments import can_pay, pay_missing

@@ -8,10 +8,11 @@ variant: it supplies a ``Purse``.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Protocol
+from typing import Any, Protocol
 
-from core import Decision, Option
+from peloponnes.core import Decision, Option
 
 
 @dataclass

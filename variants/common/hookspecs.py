@@ -6,7 +6,7 @@ a house rule's value wins over the variant's default (registered earlier, called
 the default instead of replacing it, use ``@hookimpl(wrapper=True)`` and change what ``yield``
 gives back.
 """
-from core import hookspec
+from peloponnes.core import hookspec
 
 
 @hookspec(firstresult=True)

@@ -7,7 +7,7 @@ PLUGIN = '''"""House rule "{name}": the Conquest row costs the printed value +4 
 Change the hook below (or add others: `peloponnes hooks` lists them all, with examples).
 Kind of change: a number (``conquest_surcharge`` is a first-result hook: your value wins).
 """
-from core import hookimpl
+from peloponnes import hookimpl
 
 
 @hookimpl
@@ -23,10 +23,10 @@ def conquest_surcharge(game, seat):
 TEST = '''"""Tests of the house rule in {name}.py: run them with `python3 -m pytest {test_file}`."""
 from pathlib import Path
 
-from core.engine import Game
-from core.plugins import load_ruleset
-from core.scenario import Scenario
-from core.simulate import check_conformance
+from peloponnes.core.engine import Game
+from peloponnes.core.plugins import load_ruleset
+from peloponnes.core.scenario import Scenario
+from peloponnes.core.simulate import check_conformance
 
 PLUGIN = str(Path(__file__).with_name("{name}.py"))
 

@@ -10,7 +10,7 @@ hero's worth. The weights are the bot's own (not rules), tuned against random ag
 """
 from __future__ import annotations
 
-from variants.boardgame import bot as board_bot
+from peloponnes.variants.boardgame import bot as board_bot
 
 KEEP_COINS = 4            # coins the bot keeps for bidding before it hires mercenaries
 FOOD_MARGIN = 1           # food kept beyond what the population eats at the next supply round

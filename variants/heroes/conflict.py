@@ -2,9 +2,9 @@
 buildings; then Tantalus may hire mercenaries."""
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
-from core import Decision
+from peloponnes.core import Decision
 
 from .state import CONFLICT_RULE, hero_rule, table
 from .strength import halve_strength, hire_mercenaries

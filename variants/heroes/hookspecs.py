@@ -6,7 +6,7 @@ Conventions as in ``variants.boardgame.hookspecs``: ``firstresult`` hooks stop a
 non-None result; the heroes plugin is registered before any house rule, so a house rule's answer
 wins; to adjust the expansion's answer use ``@hookimpl(wrapper=True)``.
 """
-from core import hookspec
+from peloponnes.core import hookspec
 
 
 @hookspec(firstresult=True)

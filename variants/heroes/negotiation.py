@@ -14,9 +14,9 @@ coins), and the other player's accept or refuse.
 """
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
-from core import Decision, Option, Phase
+from peloponnes.core import Decision, Option, Phase
 
 from .setup import colony_order, give_withheld, swap_colonies, swap_heroes
 from .state import NEGOTIATION_RULE, table

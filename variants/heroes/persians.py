@@ -8,10 +8,10 @@ put back goes under the second stack: the bottom of the pile, whose top stack is
 """
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
-from core import Decision, Option
-from variants.boardgame.state import BLANK, lose_tile, pay_in
+from peloponnes.core import Decision, Option
+from peloponnes.variants.boardgame.state import BLANK, lose_tile, pay_in
 
 from .state import FLOW_RULE, PERSIANS_RULE, HeroesPlayer, hero_rule, table
 from .strength import halve_strength, hire_mercenaries

@@ -23,15 +23,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core import Phase, Variant, VariantOption, hookimpl
-from variants.boardgame.rules import ROUND_PHASES as BOARD_ROUND_PHASES
-from variants.common.scoring import lower_total_score
+from peloponnes.core import Phase, Variant, VariantOption, hookimpl
+from peloponnes.variants.boardgame.rules import ROUND_PHASES as BOARD_ROUND_PHASES
+from peloponnes.variants.common.scoring import lower_total_score
 
 from . import bot, negotiation
 from . import hookspecs as heroes_hookspecs
 from .conflict import default_pairs, internal_conflict
-from .persians import (default_persian_strength, orange_losses, persian_attack, persian_disaster,
-                       review_chit, shield_offer, shielded)
+from .persians import (
+    default_persian_strength,
+    orange_losses,
+    persian_attack,
+    persian_disaster,
+    review_chit,
+    shield_offer,
+    shielded,
+)
 from .schema import check_components, merge_with_base
 from .setup import colony_order, deal, mat_for, start
 from .state import END_RULE, clover_split, table

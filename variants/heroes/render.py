@@ -6,7 +6,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from variants.boardgame.render import render as render_board
+from peloponnes.variants.boardgame.render import render as render_board
 
 
 def render(view: dict):

@@ -13,11 +13,19 @@ from __future__ import annotations
 import copy
 from pathlib import Path
 
-from core.components import read_toml
-from core.errors import ConfigError
-from core.schema import ArrayOf, Field, MapOf, Table, dict_default, list_default, validate
-from variants.boardgame.schema import COMPONENT_SCHEMA as BASE_SCHEMA
-from variants.boardgame.schema import check_components as check_base
+from peloponnes.core.components import read_toml
+from peloponnes.core.errors import ConfigError
+from peloponnes.core.schema import (
+    ArrayOf,
+    Field,
+    MapOf,
+    Table,
+    dict_default,
+    list_default,
+    validate,
+)
+from peloponnes.variants.boardgame.schema import COMPONENT_SCHEMA as BASE_SCHEMA
+from peloponnes.variants.boardgame.schema import check_components as check_base
 
 SCHEMA_ID = "peloponnes-heroes/1"
 BASE_VARIANT = "boardgame"
@@ -136,7 +144,7 @@ def base_components_path(base: str, heroes_file: str | Path) -> Path:
     """Where the base data lives: "boardgame" is the installed board game's own file, anything
     else a path relative to the heroes file's folder."""
     if base == BASE_VARIANT:
-        from variants.boardgame.plugin import HERE as BOARDGAME_HERE
+        from peloponnes.variants.boardgame.plugin import HERE as BOARDGAME_HERE
         return BOARDGAME_HERE / "components.toml"
     return (Path(heroes_file).parent / base).resolve()
 

@@ -3,8 +3,14 @@ first turn order; and the colonies' turn-order rules (Miletus always first, Apol
 last)."""
 from __future__ import annotations
 
-from core.errors import ConfigError
-from variants.boardgame.state import RESOURCES, change_population, gain_goods, gain_luxury, pay_out
+from peloponnes.core.errors import ConfigError
+from peloponnes.variants.boardgame.state import (
+    RESOURCES,
+    change_population,
+    gain_goods,
+    gain_luxury,
+    pay_out,
+)
 
 from .schema import colony_mat
 from .state import SETUP_RULE, HeroesPlayer, HeroesState, colony_rule, hero_rule, table

@@ -3,10 +3,10 @@ mercenaries; and the heroes whose ability acts when a tile is added (Achilles, A
 """
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
-from core import Decision, Option
-from variants.boardgame.state import change_population, pay_in, pay_out
+from peloponnes.core import Decision, Option
+from peloponnes.variants.boardgame.state import change_population, pay_in, pay_out
 
 from .state import MERCENARIES_RULE, STRENGTH_RULE, HeroesPlayer, hero_rule, table
 
