@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import functools
 import json
-import statistics
 import sys
-from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
+from typing import TextIO
 
 import click
 import tomli_w
@@ -23,12 +23,13 @@ from rich.table import Table
 
 from peloponnes.core import PluginError, SandboxError, hookimpl
 from peloponnes.core.agents import make_agents
+from peloponnes.core.batch import run_simulation
 from peloponnes.core.engine import Game
 from peloponnes.core.plugins import discover_variants, discovery_errors, load_ruleset, variant_chain
 from peloponnes.core.record import is_save_file, load_save, replay, save_game
 from peloponnes.core.scenario import AGENT_KINDS, PlayerSpec, Scenario
 from peloponnes.core.shipped import SCENARIO_DIR, shipped_scenarios
-from peloponnes.core.simulate import simulate
+from peloponnes.core.simulate import run_game
 
 console = Console()
 err_console = Console(stderr=True)
@@ -357,30 +358,6 @@ def progress_bar(transient: bool = True) -> Progress:
                     TimeRemainingColumn(), console=err_console, transient=transient)
 
 
-def summarize_runs(sc: Scenario, summaries: list) -> dict:
-    seats = []
-    for i, player in enumerate(sc.players):
-        scores = [s.scores[i] for s in summaries]
-        wins = sum(1 / len(s.winners) for s in summaries if i in s.winners)
-        seats.append({"seat": i + 1, "name": player.name, "agent": player.agent,
-                      "mean": statistics.fmean(scores), "min": min(scores), "max": max(scores),
-                      "win_share": wins / len(summaries)})
-    by_label: dict = defaultdict(lambda: {"seats": 0, "wins": 0.0, "score": 0.0})
-    for s in summaries:
-        for i, labels in enumerate(s.seats):
-            for key, value in labels.items():
-                entry = by_label[(key, value)]
-                entry["seats"] += 1
-                entry["score"] += s.scores[i]
-                if i in s.winners:
-                    entry["wins"] += 1 / len(s.winners)
-    labels = [{"label": k, "value": v, "seats": e["seats"], "mean": e["score"] / e["seats"],
-               "win_share": e["wins"] / e["seats"]} for (k, v), e in sorted(by_label.items())]
-    return {"scenario": sc.source or sc.name, "variant": sc.variant, "games": len(summaries),
-            "first_seed": summaries[0].seed, "seats": seats, "labels": labels,
-            "mean_decisions": statistics.fmean(s.decisions for s in summaries)}
-
-
 @main.command(name="simulate")
 @click.argument("scenario", type=click.Path(dir_okay=False))
 @click.option("-n", "--games", type=click.IntRange(1), default=100, show_default=True,
@@ -388,56 +365,75 @@ def summarize_runs(sc: Scenario, summaries: list) -> dict:
 @click.option("--agent", type=click.Choice([a for a in AGENT_KINDS if a != "human"]),
               help="Play every seat with this agent instead of the scenario's.")
 @click.option("--seed", type=click.IntRange(0), help="Override the scenario's first seed.")
+@click.option("-w", "--workers", type=click.IntRange(1), default=1, show_default=True,
+              help="Processes playing games in parallel. The results are the same for any "
+                   "number.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @friendly_errors
-def simulate_cmd(scenario, games, agent, seed, as_json):
+def simulate_cmd(scenario, games, agent, seed, workers, as_json):
     """Play GAMES seeded games of a SCENARIO with bots and summarise scores and win shares per
-    seat and per civilization. Human seats play as heuristic bots here."""
+    seat and per civilization. Human seats play as heuristic bots here. A game that fails is
+    listed with its seed, plugin and hook (and saved); the others count, and the exit code is 3."""
     ruleset, sc = load(scenario)
     if seed is not None:
         sc = replace(sc, seed=seed)
-    if any(p.agent == "human" for p in sc.players) and agent is None:
-        sc = replace(sc, players=tuple(
-            PlayerSpec(p.name, "heuristic" if p.agent == "human" else p.agent)
-            for p in sc.players))
     if not as_json:
         note_reconstructed(ruleset)
-    summaries = []
     with progress_bar() as progress:
         task = progress.add_task(f"simulating {Path(scenario).name}", total=games)
-        try:
-            for summary in simulate(sc, games, ruleset=ruleset, agent=agent):
-                summaries.append(summary)
-                progress.advance(task)
-        except PluginError as exc:
-            game = getattr(exc, "game", None)
-            saved = ""
-            if game is not None:
-                path = save_game(game, Path("saves") / f"failed-{game.variant.name}-seed"
-                                 f"{game.seed}.toml", note=str(exc))
-                saved = f" — game (seed {game.seed}) saved to {path}"
-            raise CliError(f"{exc}{saved}", EXIT_PLUGIN) from None
-    report = summarize_runs(sc if agent is None else sc.with_agents(agent), summaries)
+        run = run_simulation(sc, games, agent=agent, workers=workers,
+                             progress=lambda done, total: progress.update(task, completed=done))
+    report = run.to_dict()
     if as_json:
         click.echo(json.dumps(report, indent=2))
-        return
-    table = Table(title=f"{games} games of {sc.name or scenario} (bots; seeds {sc.seed}-"
-                        f"{sc.seed + games - 1})")
+    else:
+        print_simulation(report, f"{games} games of {sc.name or scenario} (bots; seeds "
+                                 f"{sc.seed}-{sc.seed + games - 1})")
+    if run.failures:
+        raise CliError(failed_games_message(run, ruleset), EXIT_PLUGIN)
+
+
+def print_simulation(report: dict, title: str) -> None:
+    table = Table(title=title)
     for col in ("seat", "player", "agent", "mean score", "min", "max", "win share"):
         table.add_column(col)
+    finished = report["games_finished"] > 0
     for s in report["seats"]:
-        table.add_row(str(s["seat"]), s["name"], s["agent"], f"{s['mean']:.2f}", str(s["min"]),
-                      str(s["max"]), f"{s['win_share']:.1%}")
+        table.add_row(str(s["seat"]), escape(s["name"]), s["agent"],
+                      *((f"{s['mean']:.2f}", str(s["min"]), str(s["max"]),
+                         f"{s['win_share']:.1%}") if finished else ("n/a",) * 4))
     console.print(table)
     if report["labels"]:
         table = Table(title="Per label (seats dealt it, mean score, win share)")
         for col in ("label", "value", "seats", "mean score", "win share"):
             table.add_column(col)
         for row in report["labels"]:
-            table.add_row(row["label"], str(row["value"]), str(row["seats"]),
+            table.add_row(escape(row["label"]), escape(str(row["value"])), str(row["seats"]),
                           f"{row['mean']:.2f}", f"{row['win_share']:.1%}")
         console.print(table)
-    console.print(f"mean decisions per game: {report['mean_decisions']:.0f}")
+    if report["mean_decisions"] is not None:
+        console.print(f"mean decisions per game: {report['mean_decisions']:.0f}")
+
+
+def failed_games_message(run, ruleset) -> str:
+    """Which games failed (seeds, plugin, hook), and where the first one is saved: it is played
+    again here, which fails the same way (same seed, same answers)."""
+    failures = run.failures
+    first = failures[0]
+    seeds = ", ".join(str(f.seed) for f in failures[:10]) + (", ..." if len(failures) > 10
+                                                             else "")
+    message = (f"{len(failures)} of {run.games} games failed (seed{'s' if len(failures) > 1 else ''}"
+               f" {seeds}); the table counts the {run.games - len(failures)} others. First: "
+               f"{first.describe()}")
+    try:
+        run_game(ruleset, run.scenario, first.seed)
+    except PluginError as exc:
+        game = getattr(exc, "game", None)
+        if game is not None:
+            path = save_game(game, Path("saves") / f"failed-{game.variant.name}-seed"
+                             f"{game.seed}.toml", note=str(exc))
+            message += f" — game (seed {game.seed}) saved to {path}"
+    return message
 
 
 # --- new-scenario ------------------------------------------------------------------------------
@@ -560,13 +556,18 @@ def new_plugin(name, variant, directory, force):
 
 # --- compare -----------------------------------------------------------------------------------
 
-def _write_output(target: str, text: str, what: str) -> None:
-    """Write ``text`` to the file ``target`` (``-``: standard output)."""
+def _write_output(target: str, text: str | Callable[[TextIO], None], what: str) -> None:
+    """Write ``text`` (or what the function ``text`` writes to a stream) to the file ``target``
+    (``-``: standard output)."""
     if target == "-":
-        click.echo(text, nl=not text.endswith("\n"))
+        if callable(text):
+            text(sys.stdout)
+        else:
+            click.echo(text, nl=not text.endswith("\n"))
         return
     try:
-        Path(target).write_text(text, encoding="utf-8")
+        with open(target, "w", encoding="utf-8", newline="") as out:
+            text(out) if callable(text) else out.write(text)
     except OSError as exc:
         raise CliError(f"cannot write {what} to {target}: {exc.strerror or exc}") from None
     err_console.print(f"wrote {what} to {target}", highlight=False)
@@ -601,7 +602,7 @@ def compare_cmd(scenarios, games, metrics, workers, seed, json_out, csv_out, csv
     interval, the paired difference against the first scenario, win shares and score
     histograms. Human seats play as heuristic bots here."""
     from peloponnes.core import compare as cmp
-    from peloponnes.core import report
+    from peloponnes.core.batch import default_workers
 
     to_stdout = [t for t in (json_out, csv_out, csv_games) if t == "-"]
     if len(to_stdout) > 1:
@@ -613,25 +614,27 @@ def compare_cmd(scenarios, games, metrics, workers, seed, json_out, csv_out, csv
             if entry.ruleset.variant.name not in seen:
                 seen.add(entry.ruleset.variant.name)
                 note_reconstructed(entry.ruleset)
-    workers = workers or cmp.default_workers()
-    with progress_bar() as progress:
+    workers = workers or default_workers()
+    with progress_bar() as progress, cmp.GameRows(entries) as game_rows:
         task = progress.add_task(f"comparing {len(entries)} rulesets ({workers} worker"
                                  f"{'s' if workers > 1 else ''})", total=games * len(entries))
         result = cmp.compare(scenarios, games, workers=workers, metrics=metrics or None,
                              first_seed=seed, entries=entries,
+                             on_record=game_rows.add if csv_games else None,
                              progress=lambda done, total: progress.update(task, completed=done,
                                                                           total=total))
+        if csv_games:
+            _write_output(csv_games, lambda out: cmp.write_csv(
+                game_rows.rows(result.metric_names), out), "CSV of every game")
     if not to_stdout:
-        for renderable in report.terminal_report(result):
+        for renderable in cmp.render_terminal(result):
             console.print(renderable, highlight=False)
     if json_out:
-        _write_output(json_out, report.to_json(result), "JSON results")
+        _write_output(json_out, cmp.to_json(result), "JSON results")
     if csv_out:
-        _write_output(csv_out, report.to_csv(result.summary_rows()), "CSV summary")
-    if csv_games:
-        _write_output(csv_games, report.to_csv(result.game_rows()), "CSV of every game")
+        _write_output(csv_out, cmp.to_csv(cmp.summary_rows(result)), "CSV summary")
     if html_out:
-        _write_output(html_out, report.html_report(result), "HTML report")
+        _write_output(html_out, cmp.render_html(result), "HTML report")
     dead = [e.letter for i, e in enumerate(result.entries) if result.ok_games(i) == 0]
     if dead:
         raise CliError(f"every game of {', '.join(dead)} failed (see above)", EXIT_PLUGIN)

@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .decisions import Decision, Event, Option
-from .errors import IllegalAnswer, SandboxError
+from .errors import IllegalAnswer, PluginError, SandboxError
+from .metrics import generic_metrics
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,7 @@ class Game:
         self.rng = random.Random(self.seed)
         self.seats = [Seat(i, p.name, p.agent) for i, p in enumerate(scenario.players)]
         self.state: Any = None
+        self.initial_turn_order: list[int] | None = None     # set before round 1
         self.round = 0
         self.phase = None
         self.events: list[Event] = []
@@ -134,6 +136,7 @@ class Game:
                   players=[s.name for s in self.seats])
         hook.setup_game(game=self)
         yield from self._run_phases(hook.list_setup_phases(game=self) or [])
+        self.initial_turn_order = self._checked_turn_order(hook.initial_turn_order(game=self))
         rounds = hook.count_rounds(game=self)
         for number in range(1, rounds + 1):
             self.round = number
@@ -153,6 +156,18 @@ class Game:
             if steps is not None:
                 yield from steps
 
+    def _checked_turn_order(self, order) -> list[int] | None:
+        if order is None:
+            return None
+        seats = range(self.num_players)
+        if (not isinstance(order, (list, tuple)) or not order
+                or any(isinstance(s, bool) or s not in seats for s in order)
+                or len(set(order)) != len(order)):
+            raise PluginError(f"initial_turn_order returned {order!r}: expected a list of "
+                              f"distinct seats 0-{self.num_players - 1}",
+                              hook="initial_turn_order")
+        return list(order)
+
     def _score(self) -> Result:
         scores = [self.hook.score_seat(game=self, seat=s.index) for s in self.seats]
         ranking = sorted(range(len(scores)), key=lambda i: scores[i].key, reverse=True)
@@ -165,7 +180,13 @@ class Game:
         return self.hook.view_for_seat(game=self, seat=seat) or {}
 
     def metrics(self) -> dict:
-        merged: dict = {}
+        """The metrics of a finished game: the generic ones every game has (``core.metrics``),
+        then the plugins' (``collect_metrics``, merged), which win where the names collide."""
+        result = self.result
+        first = self.initial_turn_order[0] if self.initial_turn_order else None
+        merged = generic_metrics([s.value for s in result.scores], result.winners,
+                                 first_player=first, rounds=self.round - 1,
+                                 decisions=self.decisions)
         for part in self.hook.collect_metrics(game=self):
             if part:
                 merged.update(part)

@@ -115,6 +115,21 @@ def count_rounds(game):
     """
 
 
+@hookspec(firstresult=True)
+def initial_turn_order(game):
+    """Called once, after the setup phases and before round 1 starts. Return the seats (0-based)
+    in the order they act in the first round, first player first, or None when the rules have
+    no turn order. First result wins. The engine keeps the answer as ``game.initial_turn_order``;
+    ``compare`` uses its first seat for the ``first_player_win`` metric.
+
+    Example::
+
+        @hookimpl
+        def initial_turn_order(game):
+            return list(game.state.order)
+    """
+
+
 # --- Rounds ------------------------------------------------------------------------------------
 
 @hookspec(firstresult=True)

@@ -26,7 +26,7 @@ import pluggy
 from . import hookspecs
 from .components import DefaultComponents, reconstructed_paths
 from .errors import ConfigError, PluginError
-from .scenario import Scenario
+from .scenario import Scenario, is_plugin_path
 from .schema import Field, Table, validate
 from .shipped import PLUGIN_PACKAGE, shipped_plugins
 from .variant import Variant
@@ -212,7 +212,7 @@ def load_file_plugin(path: Path, shown: str):
 
 
 def _load_scenario_plugin(entry: str, scenario: Scenario, index: int) -> LoadedPlugin:
-    if entry.endswith(".py") or "/" in entry or "\\" in entry:
+    if is_plugin_path(entry):
         resolved = Path(scenario.resolve(entry))
         if not resolved.is_file():
             raise ConfigError(f"plugin file '{entry}' not found (looked next to the scenario "

@@ -13,6 +13,14 @@ from .schema import ArrayOf, Field, MapOf, Table, dict_default, list_default, va
 from .shipped import find_scenario
 
 AGENT_KINDS = ("human", "random", "heuristic")
+BOT_FOR_HUMANS = "heuristic"       # who plays a human seat where nobody can answer (batches)
+
+
+def is_plugin_path(entry: str) -> bool:
+    """Whether a scenario's ``plugins`` entry names a file (``my_rule.py``, ``rules/x``) rather
+    than a module or entry-point name (``no_conquest``, ``my_package.rule``). The one place that
+    decides it: loading, saving and sending scenarios to worker processes all ask here."""
+    return entry.endswith(".py") or "/" in entry or "\\" in entry
 
 SCENARIO_SCHEMA = Table({
     "name": Field(str, default=""),
@@ -94,6 +102,24 @@ class Scenario:
     def with_agents(self, agent: str) -> Scenario:
         return replace(self, players=tuple(PlayerSpec(p.name, agent) for p in self.players))
 
+    def with_bots_for_humans(self, bot: str = BOT_FOR_HUMANS) -> tuple[Scenario, list[str]]:
+        """The scenario with every human seat played by ``bot`` (for simulate and compare,
+        where nobody answers), and the names of the seats replaced."""
+        humans = [p.name for p in self.players if p.agent == "human"]
+        if not humans:
+            return self, []
+        players = tuple(PlayerSpec(p.name, bot if p.agent == "human" else p.agent)
+                        for p in self.players)
+        return replace(self, players=players), humans
+
+    def with_absolute_paths(self) -> Scenario:
+        """The scenario with its source, plugin files and component file as absolute paths, so
+        another process (any current folder) finds the same files: what a batch job sends."""
+        moved = replace(self, source=str(Path(self.source).resolve()) if self.source else "")
+        return replace(moved, components=moved.resolve(self.components) if self.components else "",
+                       plugins=tuple(moved.resolve(p) if is_plugin_path(p) else p
+                                     for p in self.plugins))
+
     def to_dict(self, resolve_paths: bool = True) -> dict:
         """The scenario as TOML-ready data (what ``tomli_w`` writes and ``from_dict`` reads).
         ``resolve_paths`` makes plugin and component paths absolute (for saved games, which
@@ -109,7 +135,7 @@ class Scenario:
         if self.components:
             out["components"] = resolve(self.components)
         if self.plugins:
-            out["plugins"] = [resolve(p) if p.endswith(".py") else p for p in self.plugins]
+            out["plugins"] = [resolve(p) if is_plugin_path(p) else p for p in self.plugins]
         if self.options:
             out["options"] = dict(self.options)
         out["players"] = [{"name": p.name, "agent": p.agent} for p in self.players]

@@ -1,26 +1,15 @@
-"""Running many seeded games of a scenario: game i uses seed ``scenario.seed + i``. Used by
-``peloponnes simulate``, ``compare``, the benchmarks and the conformance tests."""
+"""Playing one whole game with bots (``run_game``), and the conformance check that plays many
+with the invariants checked after every decision. Batches of games (``simulate``, ``compare``)
+live in ``core.batch``."""
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable
 
 from .agents import make_agents
 from .engine import Game, play
 from .errors import PluginError
 from .plugins import Ruleset, load_ruleset
 from .scenario import Scenario
-
-
-@dataclass
-class GameSummary:
-    seed: int
-    scores: list[float]
-    winners: list[int]
-    details: list[dict]
-    decisions: int
-    metrics: dict = field(default_factory=dict)
-    seats: list[dict] = field(default_factory=list)     # per seat: civilization, hero, ...
 
 
 def run_game(ruleset: Ruleset, scenario: Scenario, seed: int, *, agent: str | None = None,
@@ -33,24 +22,6 @@ def run_game(ruleset: Ruleset, scenario: Scenario, seed: int, *, agent: str | No
     except PluginError as error:
         error.game = game
         raise
-
-
-def summarize(game: Game) -> GameSummary:
-    result = game.result
-    return GameSummary(seed=game.seed, scores=[s.value for s in result.scores],
-                       winners=list(result.winners), details=[s.details for s in result.scores],
-                       decisions=game.decisions, metrics=game.metrics(),
-                       seats=[game.hook.describe_seat(game=game, seat=s.index) or {}
-                              for s in game.seats])
-
-
-def simulate(scenario: Scenario, games: int, *, ruleset: Ruleset | None = None,
-             agent: str | None = None, first: int = 0) -> Iterator[GameSummary]:
-    """Yield a summary per game, in seed order."""
-    if ruleset is None:
-        ruleset, scenario = load_ruleset(scenario)
-    for i in range(first, first + games):
-        yield summarize(run_game(ruleset, scenario, scenario.seed + i, agent=agent))
 
 
 def check_conformance(scenario: Scenario, games: int, *, seed: int = 0) -> int:

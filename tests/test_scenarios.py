@@ -3,9 +3,9 @@ from pathlib import Path
 
 import pytest
 
+from peloponnes.core.batch import simulate
 from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.scenario import Scenario
-from peloponnes.core.simulate import simulate
 
 SCENARIOS = sorted((Path(__file__).resolve().parents[1] / "scenarios").glob("*.toml"))
 
@@ -13,5 +13,7 @@ SCENARIOS = sorted((Path(__file__).resolve().parents[1] / "scenarios").glob("*.t
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.name)
 def test_scenario_loads_and_plays(path):
     ruleset, scenario = load_ruleset(Scenario.from_file(path))
-    (summary,) = simulate(scenario, 1, ruleset=ruleset, agent="random")
+    assert ruleset.variant.name == scenario.variant
+    (summary,) = simulate(scenario, 1, agent="random")
+    assert summary.ok, summary.failure
     assert len(summary.scores) == len(scenario.players)

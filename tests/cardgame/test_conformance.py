@@ -221,8 +221,8 @@ def test_heuristic_agent_beats_random_agents():
     seat wins clearly more than its 25 % share against three random seats."""
     from dataclasses import replace
 
+    from peloponnes.core.batch import simulate
     from peloponnes.core.scenario import PlayerSpec
-    from peloponnes.core.simulate import simulate
     scenario = Scenario.quick("cardgame", 4)
     scenario = replace(scenario, players=(PlayerSpec("Bot", "heuristic"),) + scenario.players[1:])
     results = list(simulate(scenario, 60))

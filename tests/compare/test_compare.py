@@ -3,50 +3,64 @@ import json
 
 import pytest
 
-from peloponnes.core.compare import compare, initial_order, prepare, run_games
+from peloponnes.core.batch import InProcessExecutor, LocalPoolExecutor, paired_jobs
+from peloponnes.core.compare import compare, prepare, result_dict
 from peloponnes.core.errors import ConfigError
 from peloponnes.core.simulate import run_game
 
 from .helpers import cardgame, write_plugin
 
 
+def records_of(scenarios, games, **kwargs):
+    """Run a comparison and keep every game's record (in the order the tally saw them)."""
+    seen = []
+    result = compare(scenarios, games, on_record=seen.append, **kwargs)
+    return result, seen
+
+
 def test_paired_design_same_seed_same_deal():
     """The no-Conquest house rule does not touch the deal, so game i starts from the very same
     deal (civilizations, hands, turn order) in both rulesets — and the rulesets then differ."""
     entries = prepare([cardgame(seed=11), cardgame("no_conquest.py", seed=500)])
-    result = compare([], 12, workers=1, entries=entries)
+    result, records = records_of([], 12, workers=1, entries=entries)
     assert result.first_seed == 11                      # the FIRST scenario's seed, for both
-    assert [r.seed for r in result.records[1]] == list(range(11, 23))
-    for a, b in zip(*result.records):
+    assert [(r.seed, r.scenario) for r in records] == [(s, k) for s in range(11, 23)
+                                                       for k in (0, 1)]
+    pairs = list(zip(records[::2], records[1::2], strict=True))
+    for a, b in pairs:
         assert a.seed == b.seed and a.labels == b.labels
         setups = []
         for entry in entries:
             game = run_game(entry.ruleset, entry.scenario, a.seed)
             (setup,) = [e.data for e in game.events if e.kind == "setup"]
             setups.append(setup)
-            assert initial_order(game) == setup["order"]
+            assert game.initial_turn_order == setup["order"]
         assert setups[0] == setups[1]
         assert a.first_player == setups[0]["order"][0]
-    assert any(a.scores != b.scores for a, b in zip(*result.records))
+    assert any(a.scores != b.scores for a, b in pairs)
     assert "seed: the file says 500" in "\n".join(result.diffs[0]["lines"])
 
 
 def test_results_identical_for_one_and_two_workers():
     scenarios = [cardgame(seed=3), cardgame("no_conquest.py"), cardgame("conquest_plus_two.py")]
-    one = compare(scenarios, 30, workers=1)
-    two = compare(scenarios, 30, workers=2)
-    assert json.dumps(one.to_dict()) == json.dumps(two.to_dict())
-    assert one.game_rows() == two.game_rows()
-    assert [r.seed for r in two.records[0]] == list(range(3, 33))
+    one, one_records = records_of(scenarios, 30, workers=1)
+    two, two_records = records_of(scenarios, 30, workers=2)
+    assert json.dumps(result_dict(one)) == json.dumps(result_dict(two))
+    assert one_records == two_records
+    assert [r.seed for r in two_records if r.scenario == 0] == list(range(3, 33))
 
 
-def test_run_games_merges_chunks_in_seed_order():
+def test_the_pool_yields_records_in_job_order_whatever_the_chunks():
     entries = prepare([cardgame(), cardgame("no_conquest.py")])
-    serial = run_games(entries, 9, 40, workers=1)
-    chunked = run_games(entries, 9, 40, workers=2, chunk=2)
-    assert [[r.seed for r in row] for row in chunked] == [[s, s] for s in range(40, 49)]
-    assert [[(r.scores, r.metrics) for r in row] for row in serial] == \
-        [[(r.scores, r.metrics) for r in row] for row in chunked]
+    scenarios = [e.scenario for e in entries]
+    jobs = paired_jobs(2, range(40, 49))
+    serial = list(InProcessExecutor().run(scenarios, jobs))
+    seen = []
+    chunked = list(LocalPoolExecutor(2, chunk=3).run(scenarios, jobs,
+                                                     lambda done, total: seen.append(done)))
+    assert [(r.seed, r.scenario) for r in chunked] == [(j.seed, j.scenario) for j in jobs]
+    assert serial == chunked
+    assert seen == sorted(seen) and seen[-1] == len(jobs)
 
 
 def test_metrics_come_from_the_hook_plus_generic_ones():
@@ -59,8 +73,8 @@ def test_metrics_come_from_the_hook_plus_generic_ones():
     row = {r.name: r for r in result.metrics}["displaced_bids"]
     assert row.per_scenario[0].n == 0 and row.per_scenario[1].n == 4   # only B's plugin adds it
     assert row.diffs[1].n == 0
-    shares = [sum(r.metrics[f"win_seat{i}"] for i in range(1, 5)) for r in result.records[0]]
-    assert shares == pytest.approx([1.0] * 4)
+    assert sum(row.per_scenario[0].mean for row in result.metrics
+               if row.name.startswith("win_seat")) == pytest.approx(1.0)
 
 
 def test_metric_option_restricts_the_rows():
@@ -134,11 +148,11 @@ def test_rules_diff_names_variant_options_plugins_hooks_and_component_changes():
     assert "call order count_revealed: no_conquest -> cardgame" in text
     assert "components: " in text and "differences:" in text
     assert ".cost.stone: " in text and "power_cards[" in text
-    shown = [l for l in result.diffs[0]["lines"] if l.startswith("  power_cards[")]
+    shown = [line for line in result.diffs[0]["lines"] if line.startswith("  power_cards[")]
     assert 0 < len(shown) <= 12
     if result.diffs[0]["component_changes"] > 12:
-        assert "more" in result.diffs[0]["lines"][-3] or any("... and" in l
-                                                             for l in result.diffs[0]["lines"])
+        assert "more" in result.diffs[0]["lines"][-3] or any("... and" in line
+                                                             for line in result.diffs[0]["lines"])
     assert "agents: same" in text
 
 

@@ -6,8 +6,7 @@ import subprocess
 
 import pytest
 
-from peloponnes.core import report
-from peloponnes.core.compare import compare
+from peloponnes.core.compare import compare, render_html
 
 from .helpers import cardgame
 
@@ -19,7 +18,7 @@ def page(tmp_path_factory):
     result = compare([cardgame(), cardgame("no_conquest.py"), cardgame("conquest_plus_two.py")],
                      12, workers=1)
     path = tmp_path_factory.mktemp("report") / "report.html"
-    path.write_text(report.html_report(result), encoding="utf-8")
+    path.write_text(render_html(result), encoding="utf-8")
     return path
 
 

@@ -3,16 +3,10 @@ import math
 
 import pytest
 
-from peloponnes.core.compare import (
-    GameRecord,
-    analyse,
-    generic_metrics,
-    mean_ci,
-    paired_diff,
-    prepare,
-    proportion_ci,
-    t_quantile,
-)
+from peloponnes.core.batch import GameRecord, Tally
+from peloponnes.core.compare import analyse, mean_ci, paired_diff, prepare, proportion_ci
+from peloponnes.core.compare.stats import normal_quantile, t_quantile
+from peloponnes.core.metrics import generic_metrics
 
 from .helpers import cardgame
 
@@ -25,6 +19,10 @@ def test_t_quantile_matches_the_printed_table(df, printed):
 
 def test_t_quantile_tends_to_the_normal_quantile():
     assert t_quantile(0.975, 1_000_000) == pytest.approx(1.959964, abs=1e-5)
+
+
+def test_normal_quantile_is_the_standard_librarys():
+    assert normal_quantile(0.975) == pytest.approx(1.959964, abs=1e-6)
 
 
 def test_mean_ci_by_hand():
@@ -80,15 +78,17 @@ def test_analyse_computes_the_same_numbers_from_game_records():
     """The whole pipeline on hand-made records: two rulesets, four paired games."""
     entries = prepare([cardgame(), cardgame("no_conquest.py")])
 
-    def rec(seed, scores, winners, civs):
-        return GameRecord(seed, scores, winners, 0, [{"civilization": c} for c in civs],
-                          generic_metrics(scores, winners, 0))
+    def rec(seed, scenario, scores, winners, civs):
+        return GameRecord(seed, scenario, scores, winners, 0,
+                          [{"civilization": c} for c in civs],
+                          generic_metrics(scores, winners, first_player=0))
 
-    a = [rec(1, [10, 1], [0], "XY"), rec(2, [12, 2], [0], "YX"),
-         rec(3, [9, 9], [0, 1], "XY"), rec(4, [11, 3], [0], "YX")]
-    b = [rec(1, [12, 4], [0], "XY"), rec(2, [1, 13], [1], "YX"),
-         rec(3, [12, 2], [0], "XY"), rec(4, [2, 12], [1], "YX")]
-    result = analyse(entries, list(zip(a, b)), games=4, first_seed=1)
+    a = [rec(1, 0, [10, 1], [0], "XY"), rec(2, 0, [12, 2], [0], "YX"),
+         rec(3, 0, [9, 9], [0, 1], "XY"), rec(4, 0, [11, 3], [0], "YX")]
+    b = [rec(1, 1, [12, 4], [0], "XY"), rec(2, 1, [1, 13], [1], "YX"),
+         rec(3, 1, [12, 2], [0], "XY"), rec(4, 1, [2, 12], [1], "YX")]
+    tally = Tally(2).consume(r for pair in zip(a, b, strict=True) for r in pair)
+    result = analyse(entries, tally, games=4, first_seed=1)
     row = {r.name: r for r in result.metrics}["winner_score"]
     assert row.per_scenario[0].mean == pytest.approx(10.5)
     assert row.diffs[0] is None
@@ -107,3 +107,47 @@ def test_analyse_computes_the_same_numbers_from_game_records():
     assert x.seats == [4, 4] and x.per_scenario[0].mean == pytest.approx(1.5 / 4)
     assert x.per_scenario[1].mean == pytest.approx(1.0)
     assert x.mean_score[0] == pytest.approx((10 + 2 + 9 + 3) / 4)
+
+
+def test_tally_equals_a_hand_count():
+    """Three games of one scenario, counted by hand: per-seat scores, win shares (a shared win
+    counts 1/2), per-label seats, wins and mean scores, score counts, a failed game left out."""
+    from peloponnes.core.batch import GameFailure
+
+    def rec(seed, scores, winners, civs):
+        return GameRecord(seed, 0, scores, winners, None, [{"civilization": c} for c in civs],
+                          {"winner_score": max(scores), "bonus": None})
+
+    games = [rec(1, [5, 3, 5], [0, 2], "XYZ"), rec(2, [2, 7, 4], [1], "YXZ"),
+             GameRecord(3, 0, failure=GameFailure(0, 3, "boom", "p.py", "on_event")),
+             rec(4, [6, 6, 1], [0, 1], "ZYX")]
+    t = Tally(1).consume(games).scenarios[0]
+    assert (t.games, t.finished) == (4, 3)
+    assert [f.seed for f in t.failures] == [3]
+    # seat 1 scored 5, 2, 6; seat 2 scored 3, 7, 6; seat 3 scored 5, 4, 1
+    assert [(s.n, s.mean, s.min, s.max) for s in t.seat_scores] == [
+        (3, pytest.approx(13 / 3), 2, 6), (3, pytest.approx(16 / 3), 3, 7),
+        (3, pytest.approx(10 / 3), 1, 5)]
+    # seat 1: 1/2 + 0 + 1/2; seat 2: 0 + 1 + 1/2; seat 3: 1/2 + 0 + 0
+    assert [t.win_share(s) for s in range(3)] == pytest.approx([1 / 3, 1.5 / 3, 0.5 / 3])
+    assert t.seat_scores[1].sd == pytest.approx(math.sqrt(((3 - 16 / 3) ** 2 + (7 - 16 / 3) ** 2
+                                                           + (6 - 16 / 3) ** 2) / 2))
+    # X: seat 1 game 1 (5, won 1/2), seat 2 game 2 (7, won), seat 3 game 4 (1, lost)
+    x = t.labels[("civilization", "X")]
+    assert (x.seats, x.wins, x.score) == (3, pytest.approx(1.5), 13)
+    z = t.labels[("civilization", "Z")]          # seat 3 (5, 1/2), seat 3 (4), seat 1 (6, 1/2)
+    assert (z.seats, z.wins, z.score) == (3, pytest.approx(1.0), 15)
+    assert t.score_counts == {5: 2, 3: 1, 2: 1, 7: 1, 4: 1, 6: 2, 1: 1}
+    assert t.metric("winner_score").mean == pytest.approx(6) and t.metric("bonus").n == 0
+    assert list(t.metric_names) == ["winner_score", "bonus"]
+
+
+def test_running_statistics_equal_the_two_pass_formulas():
+    import statistics
+
+    from peloponnes.core.batch import RunningStats
+    values = [3.5, 1e6 + 0.25, -2.0, 7.125, 1e6, 0.1, 0.2, 0.3]
+    stats = RunningStats(values)
+    assert stats.mean == pytest.approx(statistics.fmean(values), rel=1e-15)
+    assert stats.sd == pytest.approx(statistics.stdev(values), rel=1e-12)
+    assert (stats.min, stats.max) == (min(values), max(values))

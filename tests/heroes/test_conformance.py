@@ -9,11 +9,12 @@ import pytest
 from click.testing import CliRunner
 
 from peloponnes.cli import main
+from peloponnes.core.batch import simulate
 from peloponnes.core.engine import Game
 from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.record import load_save, replay, save_game
 from peloponnes.core.scenario import Scenario
-from peloponnes.core.simulate import check_conformance, run_game, simulate
+from peloponnes.core.simulate import check_conformance, run_game
 from peloponnes.variants.boardgame.state import Placed
 from peloponnes.variants.heroes import bot
 from peloponnes.variants.heroes.persians import review_chit
@@ -193,7 +194,7 @@ def test_shipped_scenarios_load_and_play(name, players):
     scenario = Scenario.from_file(ROOT / "scenarios" / name)
     assert scenario.variant == "heroes" and len(scenario.players) == players
     (summary,) = simulate(scenario, 1)
-    assert len(summary.scores) == players and summary.seats[0].keys() == \
+    assert len(summary.scores) == players and summary.labels[0].keys() == \
         {"civilization", "hero", "colony"}
     if name == "heroes-4p.toml":
         assert [p.agent for p in scenario.players] == ["heuristic", "random", "random", "random"]

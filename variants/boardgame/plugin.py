@@ -9,7 +9,7 @@ from pathlib import Path
 from peloponnes.core import Variant, VariantOption, hookimpl
 from peloponnes.variants.common import hookspecs as family_hookspecs
 from peloponnes.variants.common.auction import order_by_bids
-from peloponnes.variants.common.scoring import lower_total_score, result_metrics
+from peloponnes.variants.common.scoring import balance_gap, lower_total_score
 
 from . import bot
 from . import hookspecs as boardgame_hookspecs
@@ -98,6 +98,12 @@ class BoardGame:
         return render(view) if view.get("variant") == "boardgame" else None
 
     @hookimpl
+    def initial_turn_order(self, game):
+        """boardgame: Setup (turn order by civilization number); Heroes & Colonies changes
+        ``state.order`` during its own setup, so the expansion needs no implementation of its own."""
+        return list(game.state.order)
+
+    @hookimpl
     def describe_seat(self, game, seat):
         return {"civilization": game.state.players[seat].civilization_name}
 
@@ -120,7 +126,7 @@ class BoardGame:
         ``cards_lost`` the tiles lost; plus ``disasters_suffered`` (unprotected hits per seat)
         and ``supply_rounds``."""
         st = game.state
-        return {**result_metrics(game),
+        return {"balance_gap": balance_gap(game),
                 "catastrophes": len(st.fired),
                 "cards_lost": sum(st.lost_tiles.values()),
                 "luxury": sum(p.luxury for p in st.players) / len(st.players),

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from peloponnes.core import Variant, hookimpl
 from peloponnes.variants.common import hookspecs as family_hookspecs
-from peloponnes.variants.common.scoring import lower_total_score, result_metrics
+from peloponnes.variants.common.scoring import balance_gap, lower_total_score
 
 from . import bot
 from .catastrophes import default_hits
@@ -75,6 +75,11 @@ class CardGame:
         return view(game, seat)
 
     @hookimpl
+    def initial_turn_order(self, game):
+        """cardgame: Setup (the turn order follows the civilization cards' arrows)."""
+        return list(game.state.order)
+
+    @hookimpl
     def describe_seat(self, game, seat):
         player = game.state.players[seat]
         return {"civilization": player.civilization_name}
@@ -98,7 +103,7 @@ class CardGame:
     @hookimpl
     def collect_metrics(self, game):
         st = game.state
-        return {**result_metrics(game),
+        return {"balance_gap": balance_gap(game),
                 "catastrophes": len(st.fired),
                 "cards_lost": sum(st.lost_cards.values()),
                 "luxury": sum(p.luxury for p in st.players) / len(st.players)}

@@ -1,0 +1,150 @@
+"""Executors: who plays a batch's games. The interface is small on purpose, so another executor
+(e.g. Ray, for more than one machine) can stand beside these two:
+
+    executor.run(scenarios, jobs, progress=None) -> Iterator[GameRecord]
+
+``scenarios`` is the batch's list of ``Scenario`` (file paths absolute, see
+``Scenario.with_absolute_paths``: plugin files travel with the job); ``jobs`` is a list of
+``Job(scenario, seed)`` (``scenario`` indexes ``scenarios``); the executor yields exactly one
+``GameRecord`` per job, **in the jobs' order**, whatever order it played them in. A game that
+fails is a record with ``failure`` set, never an exception. So the results (reduced in that
+order) are identical for any executor and any number of workers. ``progress(done, total)`` is
+called as jobs finish.
+"""
+from __future__ import annotations
+
+import os
+import signal
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Protocol
+
+from ..errors import SandboxError
+from ..plugins import Ruleset, load_ruleset
+from ..scenario import Scenario
+from .game_record import GameRecord, play_game
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class Job:
+    """One game to play: scenario number ``scenario`` of the batch, with ``seed``."""
+    scenario: int
+    seed: int
+
+
+def paired_jobs(scenarios: int, seeds: Iterable[int]) -> list[Job]:
+    """Every seed in every scenario, seed by seed (a seed's games are next to each other, which
+    is what paired statistics reduce)."""
+    return [Job(k, seed) for seed in seeds for k in range(scenarios)]
+
+
+class Executor(Protocol):
+    def run(self, scenarios: Sequence[Scenario], jobs: Sequence[Job],
+            progress: Progress | None = None) -> Iterator[GameRecord]:
+        """Yield one record per job, in the jobs' order."""
+
+
+def _load_all(scenarios: Sequence[Scenario]) -> list[tuple[Ruleset, Scenario]]:
+    return [load_ruleset(sc) for sc in scenarios]
+
+
+def _play(loaded: Sequence[tuple[Ruleset, Scenario]], jobs: Iterable[Job]) -> list[GameRecord]:
+    return [play_game(*loaded[job.scenario], job.seed, job.scenario) for job in jobs]
+
+
+class InProcessExecutor:
+    """Plays every job in this process, one after the other (``--workers 1``)."""
+
+    def run(self, scenarios: Sequence[Scenario], jobs: Sequence[Job],
+            progress: Progress | None = None) -> Iterator[GameRecord]:
+        loaded = _load_all(scenarios)
+        total = len(jobs)
+        step = max(1, total // 200)
+        for done, job in enumerate(jobs, 1):
+            yield _play(loaded, [job])[0]
+            if progress and (done % step == 0 or done == total):
+                progress(done, total)
+
+
+_WORKER: list[tuple[Ruleset, Scenario]] = []
+
+
+def _init_worker(scenarios: Sequence[Scenario]) -> None:
+    """Runs once in each worker process: load every ruleset (plugins, components) once. Ctrl-C
+    is left to the parent, which cancels the chunks not yet started."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _WORKER[:] = _load_all(scenarios)
+
+
+def _worker_chunk(jobs: Sequence[Job]) -> list[GameRecord]:
+    return _play(_WORKER, jobs)
+
+
+class LocalPoolExecutor:
+    """Plays chunks of jobs in ``workers`` local processes (``--workers N``). Chunks are handed
+    out a few per worker at a time and their records yielded in job order, so memory holds only
+    the chunks in flight, however long the batch."""
+
+    def __init__(self, workers: int, chunk: int | None = None):
+        self.workers = max(1, workers)
+        self.chunk = chunk
+
+    def run(self, scenarios: Sequence[Scenario], jobs: Sequence[Job],
+            progress: Progress | None = None) -> Iterator[GameRecord]:
+        total = len(jobs)
+        if total == 0:
+            return
+        size = self.chunk or max(1, min(200, total // (self.workers * 4) or 1))
+        bounds = [(lo, min(total, lo + size)) for lo in range(0, total, size)]
+        pool = ProcessPoolExecutor(max_workers=min(self.workers, len(bounds)),
+                                   initializer=_init_worker, initargs=(list(scenarios),))
+        try:
+            yield from self._in_order(pool, jobs, bounds, progress)
+        except BrokenProcessPool as exc:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise SandboxError(f"a worker process died ({exc}); try --workers 1") from None
+        except BaseException:
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
+        pool.shutdown(wait=True)
+
+    def _in_order(self, pool: ProcessPoolExecutor, jobs: Sequence[Job],
+                  bounds: list[tuple[int, int]], progress: Progress | None
+                  ) -> Iterator[GameRecord]:
+        window = self.workers * 3
+        running: dict[int, Future] = {}        # chunk number -> its future
+        counted: set[int] = set()               # chunks finished and counted for progress
+        finished = submitted = done = 0
+        while finished < len(bounds):
+            while submitted < len(bounds) and len(running) < window:
+                lo, hi = bounds[submitted]
+                running[submitted] = pool.submit(_worker_chunk, list(jobs[lo:hi]))
+                submitted += 1
+            waiting = [f for i, f in running.items() if i not in counted]
+            if waiting:
+                wait(waiting, return_when=FIRST_COMPLETED)
+            for i, future in running.items():
+                if i not in counted and future.done():
+                    counted.add(i)
+                    done += bounds[i][1] - bounds[i][0]
+            if progress:
+                progress(done, len(jobs))
+            while finished in running and running[finished].done():
+                yield from running.pop(finished).result()
+                counted.discard(finished)
+                finished += 1
+
+
+def default_workers() -> int:
+    return os.cpu_count() or 1
+
+
+def make_executor(workers: int | None = None) -> Executor:
+    """The executor for ``--workers``: this process for 1, a local process pool for more
+    (default: every core)."""
+    workers = default_workers() if workers is None else workers
+    return InProcessExecutor() if workers <= 1 else LocalPoolExecutor(workers)

@@ -1,0 +1,108 @@
+"""One per-game record: what a batch keeps of a finished (or failed) game. Small and picklable,
+because it crosses process boundaries; ``simulate`` and ``compare`` both use it."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine import Game
+from ..errors import PluginError, SandboxError
+from ..plugins import Ruleset
+from ..scenario import Scenario
+from ..simulate import run_game
+
+
+@dataclass
+class GameFailure:
+    """A game that raised: its seed and, when known, the plugin, hook and rule to blame."""
+    scenario: int
+    seed: int
+    message: str
+    plugin: str | None = None
+    hook: str | None = None
+    rule: str | None = None
+
+    def as_dict(self) -> dict:
+        return {"scenario": self.scenario, "seed": self.seed, "plugin": self.plugin,
+                "hook": self.hook, "rule": self.rule, "message": self.message}
+
+    def describe(self) -> str:
+        """``seed 7, plugin x.py, hook compute_income, rule ...: ZeroDivisionError ...``"""
+        parts = [f"seed {self.seed}"]
+        if self.plugin:
+            parts.append(f"plugin {self.plugin}")
+        if self.hook:
+            parts.append(f"hook {self.hook}")
+        if self.rule:
+            parts.append(f"rule {self.rule}")
+        return ", ".join(parts) + f": {self.message}"
+
+
+@dataclass
+class GameRecord:
+    """One game of a batch: the scenario it belongs to (an index into the batch's scenarios),
+    its seed, each seat's final score, the winners (seats sharing first place), the seat first
+    in the initial turn order, each seat's labels (``describe_seat``: civilization, hero, ...;
+    a label's value is a string or a list of strings) and every metric (``Game.metrics``:
+    the plugins' and the generic ones; values that are no finite number become None). A game
+    that raised has ``failure`` set and nothing else."""
+    seed: int
+    scenario: int = 0
+    scores: list[float] = field(default_factory=list)
+    winners: list[int] = field(default_factory=list)
+    first_player: int | None = None
+    labels: list[dict] = field(default_factory=list)
+    metrics: dict = field(default_factory=dict)
+    failure: GameFailure | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.failure is None
+
+    @property
+    def decisions(self) -> Any:
+        return self.metrics.get("decisions")
+
+
+def _number(value: Any) -> float | None:
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, (int, float)) and math.isfinite(value):
+        return value
+    return None
+
+
+def seat_labels(game: Game) -> list[dict]:
+    """Each seat's ``describe_seat`` labels, as strings (lists stay lists of strings)."""
+    out = []
+    for seat in game.seats:
+        labels = game.hook.describe_seat(game=game, seat=seat.index) or {}
+        out.append({str(k): ([str(x) for x in v] if isinstance(v, (list, tuple)) else str(v))
+                    for k, v in labels.items() if v is not None})
+    return out
+
+
+def record_game(game: Game, scenario: int = 0) -> GameRecord:
+    """The record of a finished game."""
+    result = game.result
+    order = game.initial_turn_order
+    return GameRecord(game.seed, scenario, [s.value for s in result.scores],
+                      list(result.winners), order[0] if order else None, seat_labels(game),
+                      {k: _number(v) for k, v in game.metrics().items()})
+
+
+def play_game(ruleset: Ruleset, scenario: Scenario, seed: int, index: int = 0) -> GameRecord:
+    """Play one game of ``scenario`` (number ``index`` of its batch) with ``seed`` and record it;
+    a game that raises is recorded as a failure naming the plugin, hook and rule, not raised."""
+    try:
+        return record_game(run_game(ruleset, scenario, seed), index)
+    except PluginError as exc:
+        error = exc
+    except SandboxError as exc:
+        error = PluginError(str(exc))
+    except Exception as exc:  # a hook called after the game ended (collect_metrics, ...)
+        error = ruleset.blame(exc)
+    detail = str(error).split(" | ")[0]
+    return GameRecord(seed, index, failure=GameFailure(index, seed, detail, error.plugin,
+                                                       error.hook, error.rule))

@@ -1,0 +1,70 @@
+"""``peloponnes simulate``: one scenario, many seeds (game i uses the scenario's seed + i),
+through an executor into the tally, summarised per seat and per label. A game that fails is
+listed with its seed, plugin and hook; the other games still count."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from ..scenario import Scenario
+from .executors import Job, Progress, make_executor
+from .game_record import GameFailure, GameRecord
+from .tally import ScenarioTally, Tally
+
+
+def simulation_jobs(scenario: Scenario, games: int, first: int = 0) -> list[Job]:
+    return [Job(0, scenario.seed + i) for i in range(first, first + games)]
+
+
+def simulate(scenario: Scenario, games: int, *, agent: str | None = None, first: int = 0,
+             workers: int = 1, progress: Progress | None = None) -> Iterator[GameRecord]:
+    """A record per game, in seed order (game i of ``first .. first + games - 1`` uses seed
+    ``scenario.seed + i``), with the scenario's agents or ``agent`` for every seat."""
+    played = scenario.with_agents(agent) if agent else scenario
+    return make_executor(workers).run([played.with_absolute_paths()],
+                                      simulation_jobs(played, games, first), progress)
+
+
+@dataclass
+class Simulation:
+    """A finished ``simulate`` run: the scenario as played (human seats replaced by bots, or
+    every seat by the ``--agent``), the number of games and their tally."""
+    scenario: Scenario
+    games: int
+    tally: ScenarioTally
+
+    @property
+    def failures(self) -> list[GameFailure]:
+        return self.tally.failures
+
+    def to_dict(self) -> dict:
+        """The summary (what ``simulate --json`` prints): per seat mean/min/max score and win
+        share, per label seats dealt it, mean score and win share, failed games."""
+        t = self.tally
+        seats = []
+        for i, player in enumerate(self.scenario.players):
+            stats = t.seat_scores[i] if i < len(t.seat_scores) else None
+            seats.append({"seat": i + 1, "name": player.name, "agent": player.agent,
+                          "mean": stats.mean if stats else None,
+                          "min": stats.min if stats else None,
+                          "max": stats.max if stats else None,
+                          "win_share": t.win_share(i) if stats else None})
+        labels = [{"label": label, "value": value, "seats": c.seats, "mean": c.score / c.seats,
+                   "win_share": c.wins / c.seats}
+                  for (label, value), c in sorted(t.labels.items())]
+        decisions = t.metrics.get("decisions")
+        return {"scenario": self.scenario.source or self.scenario.name,
+                "variant": self.scenario.variant, "games": self.games,
+                "games_finished": t.finished, "first_seed": self.scenario.seed,
+                "seats": seats, "labels": labels,
+                "mean_decisions": decisions.mean if decisions else None,
+                "failures": [f.as_dict() for f in self.failures]}
+
+
+def run_simulation(scenario: Scenario, games: int, *, agent: str | None = None,
+                   workers: int = 1, progress: Progress | None = None) -> Simulation:
+    """Play and tally ``games`` games of ``scenario``. Human seats are played by the heuristic
+    bot (or every seat by ``agent``)."""
+    played = scenario.with_agents(agent) if agent else scenario.with_bots_for_humans()[0]
+    tally = Tally(1).consume(simulate(played, games, workers=workers, progress=progress))
+    return Simulation(played, games, tally.scenarios[0])

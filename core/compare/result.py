@@ -1,0 +1,122 @@
+"""A comparison's results: per metric each scenario's estimate and its paired difference against
+the first, win shares per label, failed games. Built from the batch's tally (no per-game list)."""
+from __future__ import annotations
+
+import difflib
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..batch import GameFailure, ScenarioTally, Tally
+from ..errors import ConfigError
+from .rules_diff import rules_diff
+from .scenarios import Entry
+from .stats import CONFIDENCE, Estimate, estimate, proportion_ci
+
+BOT_NOTE = ("These are bot-versus-bot results: they show how these bots fare under each ruleset,"
+            " not how people would play.")
+
+
+@dataclass
+class MetricRow:
+    name: str
+    per_scenario: list[Estimate]
+    diffs: list[Estimate | None]          # None for the first scenario
+
+
+@dataclass
+class LabelRow:
+    label: str
+    value: str
+    per_scenario: list[Estimate]           # win share (proportion of seats dealt it that won)
+    seats: list[int]
+    mean_score: list[float | None]
+
+
+@dataclass
+class CompareResult:
+    entries: list[Entry]
+    games: int
+    first_seed: int
+    tally: Tally
+    metric_names: list[str]                # every metric any game reported
+    metrics: list[MetricRow]               # the rows shown (all, or the --metric ones)
+    labels: list[LabelRow]
+    diffs: list[dict]                      # rules diff of each scenario vs the first
+    selected: list[str] | None = None
+    confidence: float = CONFIDENCE
+
+    @property
+    def failures(self) -> list[GameFailure]:
+        return self.tally.failures
+
+    def grouped_failures(self) -> list[dict]:
+        """Failures grouped by scenario, plugin, hook and message, with their seeds."""
+        groups: dict[tuple, dict] = {}
+        for f in self.failures:
+            key = (f.scenario, f.plugin, f.hook, f.rule, f.message)
+            group = groups.setdefault(key, {"scenario": self.entries[f.scenario].letter,
+                                            "plugin": f.plugin, "hook": f.hook, "rule": f.rule,
+                                            "message": f.message, "seeds": []})
+            group["seeds"].append(f.seed)
+        return list(groups.values())
+
+    def ok_games(self, index: int) -> int:
+        return self.tally.scenarios[index].finished
+
+    def score_counts(self, index: int) -> Counter:
+        """How often each final score occurred (every seat of every finished game)."""
+        return self.tally.scenarios[index].score_counts
+
+    def agents_note(self) -> str:
+        parts = []
+        for e in self.entries:
+            kinds: dict[str, list[str]] = {}
+            for name, agent in e.agents:
+                kinds.setdefault(agent, []).append(name)
+            parts.append(f"{e.letter}: " + ", ".join(f"{k} ({', '.join(v)})"
+                                                     for k, v in kinds.items()))
+        return "Agents — " + "; ".join(parts) + "."
+
+
+def check_metrics(selected: Sequence[str] | None, known: Sequence[str]) -> None:
+    """Refuse metric names no scenario produced, listing the known ones."""
+    if not selected or not known:
+        return
+    unknown = [m for m in selected if m not in known]
+    if unknown:
+        hints = [h for m in unknown for h in difflib.get_close_matches(m, known, 1)]
+        hint = f" (did you mean {', '.join(hints)}?)" if hints else ""
+        raise ConfigError(f"unknown metric{'s' if len(unknown) > 1 else ''} "
+                          f"{', '.join(repr(m) for m in unknown)}{hint}; known: "
+                          f"{', '.join(known)}")
+
+
+def _label_rows(scenarios: Sequence[ScenarioTally]) -> list[LabelRow]:
+    keys = sorted({key for t in scenarios for key in t.labels})
+    rows = []
+    for label, value in keys:
+        counts = [t.labels.get((label, value)) for t in scenarios]
+        rows.append(LabelRow(label, value,
+                             [proportion_ci(c.wins, c.seats) if c else proportion_ci(0, 0)
+                              for c in counts],
+                             [c.seats if c else 0 for c in counts],
+                             [c.score / c.seats if c else None for c in counts]))
+    return rows
+
+
+def analyse(entries: Sequence[Entry], tally: Tally, *, games: int, first_seed: int,
+            metrics: Sequence[str] | None = None) -> CompareResult:
+    """The statistics of a tally of ``games`` paired games of every entry."""
+    names = tally.metric_names
+    check_metrics(metrics, names)
+    rows = []
+    for name in (list(metrics) if metrics else names):
+        per = [estimate(t.metric(name)) for t in tally.scenarios]
+        diffs: list[Estimate | None] = [None] + [estimate(tally.diff(k, name))
+                                                 for k in range(1, len(entries))]
+        rows.append(MetricRow(name, per, diffs))
+    diffs_text = [rules_diff(entries[0], e, first_seed=first_seed) for e in entries[1:]]
+    return CompareResult(list(entries), games, first_seed, tally, names, rows,
+                         _label_rows(tally.scenarios), diffs_text,
+                         list(metrics) if metrics else None)

@@ -1,0 +1,44 @@
+"""``compare``: load the scenarios, play the same seeds in each through an executor, tally the
+records as they arrive, and analyse the tally."""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from itertools import chain
+from pathlib import Path
+
+from ..batch import GameRecord, InProcessExecutor, Tally, make_executor, paired_jobs
+from ..batch.executors import Executor, Progress
+from ..errors import ConfigError
+from ..scenario import Scenario
+from .result import CompareResult, analyse, check_metrics
+from .scenarios import Entry, prepare
+
+
+def compare(scenarios: Sequence[str | Path | Scenario], games: int, *,
+            workers: int | None = None, metrics: Sequence[str] | None = None,
+            first_seed: int | None = None, progress: Progress | None = None,
+            entries: Sequence[Entry] | None = None, executor: Executor | None = None,
+            on_record: Callable[[GameRecord], None] | None = None) -> CompareResult:
+    """Load, run and analyse: the whole of ``peloponnes compare`` but the drawing.
+
+    Game i of every scenario uses seed ``first_seed + i`` (default: the first scenario's seed).
+    The first seed is played in this process first, so a misspelled ``--metric`` is refused
+    before the long run (metric names come from the plugins). ``on_record`` sees every game's
+    record as it is tallied (the per-game CSV streams from it)."""
+    if games < 1:
+        raise ConfigError("compare needs at least one game")
+    entries = list(entries) if entries is not None else prepare(scenarios)
+    first = entries[0].scenario.seed if first_seed is None else first_seed
+    played = [e.scenario for e in entries]
+    jobs = paired_jobs(len(entries), range(first, first + games))
+    probe = list(InProcessExecutor().run(played, jobs[:len(entries)]))
+    if all(r.ok for r in probe):     # else wait for the other games to know every name
+        check_metrics(metrics, list(dict.fromkeys(n for r in probe for n in r.metrics)))
+    if progress:
+        progress(len(probe), len(jobs))
+    executor = executor or make_executor(workers)
+    rest = executor.run(played, jobs[len(entries):],
+                        (lambda done, total: progress(done + len(probe), len(jobs)))
+                        if progress else None)
+    tally = Tally(len(entries)).consume(chain(probe, rest), on_record)
+    return analyse(entries, tally, games=games, first_seed=first, metrics=metrics)
