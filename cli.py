@@ -23,13 +23,13 @@ from rich.table import Table
 
 from peloponnes.core import PluginError, SandboxError, hookimpl
 from peloponnes.core.agents import make_agents
-from peloponnes.core.batch import run_simulation
+from peloponnes.core.batch import run_simulation, save_failed_game
+from peloponnes.core.batch.render_terminal import render_simulation
 from peloponnes.core.engine import Game
 from peloponnes.core.plugins import discover_variants, discovery_errors, load_ruleset, variant_chain
 from peloponnes.core.record import is_save_file, load_save, replay, save_game
 from peloponnes.core.scenario import AGENT_KINDS, PlayerSpec, Scenario
 from peloponnes.core.shipped import SCENARIO_DIR, shipped_scenarios
-from peloponnes.core.simulate import run_game
 
 console = Console()
 err_console = Console(stderr=True)
@@ -387,53 +387,19 @@ def simulate_cmd(scenario, games, agent, seed, workers, as_json):
     if as_json:
         click.echo(json.dumps(report, indent=2))
     else:
-        print_simulation(report, f"{games} games of {sc.name or scenario} (bots; seeds "
-                                 f"{sc.seed}-{sc.seed + games - 1})")
+        for renderable in render_simulation(report, f"{games} games of {sc.name or scenario} "
+                                            f"(bots; seeds {sc.seed}-{sc.seed + games - 1})"):
+            console.print(renderable)
     if run.failures:
-        raise CliError(failed_games_message(run, ruleset), EXIT_PLUGIN)
+        first, seeds = run.failures[0], [f.seed for f in run.failures]
+        saved = save_failed_game(run, ruleset, Path("saves"))
+        raise CliError(f"{len(seeds)} of {games} games failed (seeds "
+                       f"{', '.join(map(str, seeds[:10]))}{', ...' if len(seeds) > 10 else ''});"
+                       f" the summary counts the others. First: {first.describe()}"
+                       + (f" — game (seed {first.seed}) saved to {saved}" if saved else ""),
+                       EXIT_PLUGIN)
 
 
-def print_simulation(report: dict, title: str) -> None:
-    table = Table(title=title)
-    for col in ("seat", "player", "agent", "mean score", "min", "max", "win share"):
-        table.add_column(col)
-    finished = report["games_finished"] > 0
-    for s in report["seats"]:
-        table.add_row(str(s["seat"]), escape(s["name"]), s["agent"],
-                      *((f"{s['mean']:.2f}", str(s["min"]), str(s["max"]),
-                         f"{s['win_share']:.1%}") if finished else ("n/a",) * 4))
-    console.print(table)
-    if report["labels"]:
-        table = Table(title="Per label (seats dealt it, mean score, win share)")
-        for col in ("label", "value", "seats", "mean score", "win share"):
-            table.add_column(col)
-        for row in report["labels"]:
-            table.add_row(escape(row["label"]), escape(str(row["value"])), str(row["seats"]),
-                          f"{row['mean']:.2f}", f"{row['win_share']:.1%}")
-        console.print(table)
-    if report["mean_decisions"] is not None:
-        console.print(f"mean decisions per game: {report['mean_decisions']:.0f}")
-
-
-def failed_games_message(run, ruleset) -> str:
-    """Which games failed (seeds, plugin, hook), and where the first one is saved: it is played
-    again here, which fails the same way (same seed, same answers)."""
-    failures = run.failures
-    first = failures[0]
-    seeds = ", ".join(str(f.seed) for f in failures[:10]) + (", ..." if len(failures) > 10
-                                                             else "")
-    message = (f"{len(failures)} of {run.games} games failed (seed{'s' if len(failures) > 1 else ''}"
-               f" {seeds}); the table counts the {run.games - len(failures)} others. First: "
-               f"{first.describe()}")
-    try:
-        run_game(ruleset, run.scenario, first.seed)
-    except PluginError as exc:
-        game = getattr(exc, "game", None)
-        if game is not None:
-            path = save_game(game, Path("saves") / f"failed-{game.variant.name}-seed"
-                             f"{game.seed}.toml", note=str(exc))
-            message += f" — game (seed {game.seed}) saved to {path}"
-    return message
 
 
 # --- new-scenario ------------------------------------------------------------------------------

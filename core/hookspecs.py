@@ -1,7 +1,8 @@
 """Every hook point of the core engine, grouped by when it is called.
 
-Plugin authors write ``from peloponnes import hookimpl`` and implement any of these by name. A ruleset
-family may add its own hook points (``Variant.hookspecs``); ``peloponnes hooks`` lists them all.
+Plugin authors write ``from peloponnes import hookimpl`` and implement any of these by name. A
+ruleset family may add its own hook points (``Variant.hookspecs``); ``peloponnes hooks`` lists
+them all.
 
 Conventions (as in pytest and datasette): verb-led names; every spec says when it is called, what
 its arguments are, what it returns and whether the first non-None result wins (``firstresult``).

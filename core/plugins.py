@@ -309,7 +309,8 @@ def load_ruleset(scenario: Scenario) -> tuple[Ruleset, Scenario]:
                                                DefaultComponents())]
     for v in chain:
         for obj in v.plugins:
-            source = getattr(obj, "__name__", None) or f"{type(obj).__module__}.{type(obj).__name__}"
+            source = (getattr(obj, "__name__", None)
+                      or f"{type(obj).__module__}.{type(obj).__name__}")
             loaded.append(LoadedPlugin(v.name, source, "variant", obj))
     for i, entry in enumerate(scenario.plugins):
         loaded.append(_load_scenario_plugin(entry, scenario, i))
@@ -321,7 +322,8 @@ def load_ruleset(scenario: Scenario) -> tuple[Ruleset, Scenario]:
     components_path = (scenario.resolve(scenario.components) if scenario.components
                        else str(variant.components))
     data = pm.hook.load_components(variant=variant, path=components_path)
-    where = components_path if not scenario.components else f"{components_path} (scenario components)"
+    where = (components_path if not scenario.components
+             else f"{components_path} (scenario components)")
     if not isinstance(data, dict):
         raise PluginError("load_components returned no component data", hook="load_components")
     components = variant.check_components(data, where) if variant.check_components else data

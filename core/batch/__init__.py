@@ -8,7 +8,8 @@
   two implementations, ``InProcessExecutor`` and ``LocalPoolExecutor`` (``--workers N``).
 - ``tally``: running statistics (Welford mean and variance, paired differences per seed, score
   counts, label win shares) reduced in seed order: identical for any executor and worker count.
-- ``simulation``: ``peloponnes simulate`` (one scenario, many seeds, summarised).
+- ``simulation``: ``peloponnes simulate`` (one scenario, many seeds, summarised; the first
+  failed game saved for replay); ``render_terminal`` draws its summary.
 """
 from .executors import (
     Executor,
@@ -20,10 +21,10 @@ from .executors import (
     paired_jobs,
 )
 from .game_record import GameFailure, GameRecord, play_game, record_game
-from .simulation import Simulation, run_simulation, simulate
+from .simulation import Simulation, run_simulation, save_failed_game, simulate
 from .tally import LabelCount, RunningStats, ScenarioTally, Tally
 
 __all__ = ["Executor", "InProcessExecutor", "Job", "LocalPoolExecutor", "default_workers",
            "make_executor", "paired_jobs", "GameFailure", "GameRecord", "play_game",
-           "record_game", "Simulation", "run_simulation", "simulate", "LabelCount",
-           "RunningStats", "ScenarioTally", "Tally"]
+           "record_game", "Simulation", "run_simulation", "save_failed_game", "simulate",
+           "LabelCount", "RunningStats", "ScenarioTally", "Tally"]

@@ -5,8 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
+from ..errors import PluginError
+from ..plugins import Ruleset
+from ..record import save_game
 from ..scenario import Scenario
+from ..simulate import run_game
 from .executors import Job, Progress, make_executor
 from .game_record import GameFailure, GameRecord
 from .tally import ScenarioTally, Tally
@@ -68,3 +73,20 @@ def run_simulation(scenario: Scenario, games: int, *, agent: str | None = None,
     played = scenario.with_agents(agent) if agent else scenario.with_bots_for_humans()[0]
     tally = Tally(1).consume(simulate(played, games, workers=workers, progress=progress))
     return Simulation(played, games, tally.scenarios[0])
+
+
+def save_failed_game(simulation: Simulation, ruleset: Ruleset, folder: Path) -> Path | None:
+    """Play the first failed game again in this process (same seed, same answers: it fails
+    the same way) and save it up to the failure, so it can be replayed; None when nothing
+    failed or the failure came after the game ended."""
+    if not simulation.failures:
+        return None
+    seed = simulation.failures[0].seed
+    try:
+        run_game(ruleset, simulation.scenario, seed)
+    except PluginError as exc:
+        game = getattr(exc, "game", None)
+        if game is not None:
+            return save_game(game, folder / f"failed-{game.variant.name}-seed{seed}.toml",
+                             note=str(exc))
+    return None

@@ -129,7 +129,7 @@ class Tally:
         if [r.scenario for r in records] != list(range(len(self.scenarios))) or \
                 len({r.seed for r in records}) != 1:
             raise ValueError("add_seed needs one record per scenario, all of the same seed")
-        for tally, record in zip(self.scenarios, records):
+        for tally, record in zip(self.scenarios, records, strict=True):
             tally.add(record)
         base = records[0]
         if not base.ok:

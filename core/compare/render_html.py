@@ -29,7 +29,9 @@ window.addEventListener("error", function (e) {
 });
 window.addEventListener("load", function () {
   var charts = document.querySelectorAll("svg.chart"), drawn = 0;
-  charts.forEach(function (svg) { var b = svg.getBBox(); if (b.width > 0 && b.height > 0) drawn++; });
+  charts.forEach(function (svg) {
+    var b = svg.getBBox(); if (b.width > 0 && b.height > 0) drawn++;
+  });
   document.body.dataset.charts = String(charts.length);
   document.body.dataset.chartsDrawn = String(drawn);
   document.body.dataset.ready = "1";
@@ -79,7 +81,7 @@ def _metrics_table(result: CompareResult) -> list[str]:
     out.append("</tr>")
     for row in result.metrics:
         out.append(f"<tr><td>{_e(row.name)}</td>")
-        for i, (est, diff) in enumerate(zip(row.per_scenario, row.diffs)):
+        for i, (est, diff) in enumerate(zip(row.per_scenario, row.diffs, strict=True)):
             out.append(f"<td>{_e(mean_pm(est))}</td>")
             if i:
                 cls = ' class="sig"' if diff is not None and diff.significant else ""
@@ -131,7 +133,8 @@ def _label_shares(result: CompareResult) -> list[str]:
     for row in result.labels:
         out.append(f"<tr><td>{_e(row.label)}</td><td class=l>{_e(row.value)}</td>"
                    + "".join(f"<td>{_e(share_text(est))} <small>n={n}</small></td>"
-                             for est, n in zip(row.per_scenario, row.seats)) + "</tr>")
+                             for est, n in zip(row.per_scenario, row.seats, strict=True))
+                   + "</tr>")
     out.append("</table>")
     return out
 

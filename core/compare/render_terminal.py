@@ -46,7 +46,7 @@ def metrics_table(result: CompareResult) -> Table:
             table.add_column(f"{e.letter} − {result.entries[0].letter}", justify="right")
     for row in result.metrics:
         cells = [row.name]
-        for i, (est, diff) in enumerate(zip(row.per_scenario, row.diffs)):
+        for i, (est, diff) in enumerate(zip(row.per_scenario, row.diffs, strict=True)):
             cells.append(mean_pm(est))
             if i:
                 text = diff_text(diff)
@@ -68,7 +68,7 @@ def labels_table(result: CompareResult) -> Table | None:
     for row in result.labels:
         table.add_row(row.label, row.value,
                       *(f"{share_short(est)} n={n}" for est, n in zip(row.per_scenario,
-                                                                      row.seats)))
+                                                                      row.seats, strict=True)))
     return table
 
 
@@ -83,9 +83,9 @@ def histograms(result: CompareResult, width: int = 22) -> Columns | None:
     label_w = max(len(b[2]) for b in bins)
     panels = []
     eighths = " ▏▎▍▌▋▊▉"
-    for i, (e, c) in enumerate(zip(result.entries, counts)):
+    for i, (e, c) in enumerate(zip(result.entries, counts, strict=True)):
         text = Text()
-        for (_, _, label), n in zip(bins, c):
+        for (_, _, label), n in zip(bins, c, strict=True):
             units = n / top * width
             full = int(units)
             bar = "█" * full + (eighths[int((units - full) * 8)] if full < width else "")

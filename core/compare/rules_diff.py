@@ -122,8 +122,8 @@ def rules_diff(base: Entry, other: Entry, *, first_seed: int) -> dict:
         lines.extend(f"  {c}" for c in changes[:COMPONENT_DIFF_CAP])
         if len(changes) > COMPONENT_DIFF_CAP:
             lines.append(f"  ... and {len(changes) - COMPONENT_DIFF_CAP} more")
-    agents = [f"{pa_.name} {pa_.agent} -> {pb_.agent}" for pa_, pb_ in zip(a.players, b.players)
-              if pa_.agent != pb_.agent]
+    agents = [f"{pa_.name} {pa_.agent} -> {pb_.agent}"
+              for pa_, pb_ in zip(a.players, b.players, strict=True) if pa_.agent != pb_.agent]
     lines.append("agents: " + ("same" if not agents else "; ".join(agents)
                                + " (differences may come from the bots, not the rules)"))
     if b.seed != first_seed:

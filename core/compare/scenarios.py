@@ -57,7 +57,7 @@ def prepare(scenarios: Sequence[str | Path | Scenario]) -> list[Entry]:
         entries.append(Entry(letter(i), path, sc, ruleset, notes))
     counts = [len(e.scenario.players) for e in entries]
     if len(set(counts)) > 1:
-        listed = ", ".join(f"{e.path}: {n}" for e, n in zip(entries, counts))
+        listed = ", ".join(f"{e.path}: {n}" for e, n in zip(entries, counts, strict=True))
         raise ConfigError(f"scenarios have different player counts ({listed}); compare pairs "
                           "seats game by game, so every scenario needs the same number of players")
     return entries

@@ -42,17 +42,17 @@ def result_dict(result: CompareResult) -> dict:
         "metrics": [{
             "name": row.name,
             "per_scenario": [dict(est.as_dict(), scenario=e.letter)
-                             for est, e in zip(row.per_scenario, entries)],
+                             for est, e in zip(row.per_scenario, entries, strict=True)],
             "diffs": [dict(d.as_dict(), scenario=e.letter, vs=entries[0].letter,
                            significant=d.significant)
-                      for d, e in zip(row.diffs, entries) if d is not None],
+                      for d, e in zip(row.diffs, entries, strict=True) if d is not None],
         } for row in result.metrics],
         "labels": [{
             "label": row.label, "value": row.value,
             "per_scenario": [{"scenario": e.letter, "seats": n, "win_share": est.mean,
                               "ci_low": est.low, "ci_high": est.high, "mean_score": ms}
                              for est, n, ms, e in zip(row.per_scenario, row.seats,
-                                                      row.mean_score, entries)],
+                                                      row.mean_score, entries, strict=True)],
         } for row in result.labels],
         "score_counts": [{_score_key(v): n for v, n in sorted(result.score_counts(i).items())}
                          for i in range(len(entries))],
@@ -71,7 +71,7 @@ def summary_rows(result: CompareResult) -> list[dict]:
     empty_diff = {"vs": "", "diff_n": "", "diff_mean": "", "diff_ci_low": "",
                   "diff_ci_high": "", "significant": ""}
     for row in result.metrics:
-        for est, diff, e in zip(row.per_scenario, row.diffs, result.entries):
+        for est, diff, e in zip(row.per_scenario, row.diffs, result.entries, strict=True):
             rows.append({
                 "kind": "metric", "name": row.name, "scenario": e.letter, "file": e.path,
                 "n": est.n, "mean": est.mean, "ci_low": est.low, "ci_high": est.high,
@@ -80,7 +80,7 @@ def summary_rows(result: CompareResult) -> list[dict]:
                     "diff_ci_low": diff.low, "diff_ci_high": diff.high,
                     "significant": int(diff.significant)})})
     for row in result.labels:
-        for est, e in zip(row.per_scenario, result.entries):
+        for est, e in zip(row.per_scenario, result.entries, strict=True):
             rows.append({
                 "kind": "win_share", "name": f"{row.label}={row.value}", "scenario": e.letter,
                 "file": e.path, "n": est.n, "mean": est.mean, "ci_low": est.low,

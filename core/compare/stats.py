@@ -137,7 +137,8 @@ def paired_diff(a: Sequence[float | None], b: Sequence[float | None],
                 confidence: float = CONFIDENCE) -> Estimate:
     """The paired difference b - a: mean of the per-pair differences with its t interval. Pairs
     where either value is missing (None) are left out."""
-    return mean_ci([y - x for x, y in zip(a, b) if x is not None and y is not None], confidence)
+    pairs = zip(a, b, strict=True)
+    return mean_ci([y - x for x, y in pairs if x is not None and y is not None], confidence)
 
 
 def proportion_ci(successes: float, n: float, confidence: float = CONFIDENCE) -> Estimate:

@@ -44,7 +44,7 @@ def svg_histogram(title: str, bins, counts: list[int], top: int, color: str) -> 
         parts.append(f'<text x="{left - 4}" y="{y + 4:.1f}" class="ax" text-anchor="end">'
                      f'{int(round(ymax * frac))}</text>')
     step = max(1, math.ceil(n / 12))
-    for i, ((_, _, label), c) in enumerate(zip(bins, counts)):
+    for i, ((_, _, label), c) in enumerate(zip(bins, counts, strict=True)):
         bh = c / ymax * plot_h
         x = left + i * bw
         parts.append(f'<rect x="{x + 1:.1f}" y="{base - bh:.1f}" width="{max(bw - 2, 1):.1f}" '
@@ -74,7 +74,8 @@ def svg_grouped_bars(title: str, categories: list[str], series: list[tuple[str, 
     fmt = (lambda v: f"{v:.0%}") if percent else (lambda v: num(v))
     parts = [f'<svg class="chart bars" role="img" aria-label="{_e(title)}" '
              f'xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">',
-             f'<title>{_e(title)}</title>', f'<text x="{left}" y="15" class="ct">{_e(title)}</text>']
+             f'<title>{_e(title)}</title>',
+             f'<text x="{left}" y="15" class="ct">{_e(title)}</text>']
     for j, (name, _) in enumerate(series):
         lx = left + j * 120
         parts.append(f'<rect x="{lx}" y="22" width="10" height="10" '
@@ -128,7 +129,7 @@ def svg_metric(name: str, ests: list[Estimate], letters: list[str]) -> str:
              f'xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">',
              f'<title>{_e(name)}</title>', f'<text x="4" y="15" class="ct">{_e(name)}</text>']
     zero = sx(0.0)
-    for j, (est, letter) in enumerate(zip(ests, letters)):
+    for j, (est, letter) in enumerate(zip(ests, letters, strict=True)):
         y = 26 + j * row_h
         parts.append(f'<text x="{left - 6}" y="{y + 14}" class="ax" text-anchor="end">'
                      f'{_e(letter)}</text>')

@@ -59,6 +59,44 @@ def test_simulate_json_summary():
     assert {row["label"] for row in report["labels"]} == {"civilization"}
 
 
+def test_simulate_gives_the_same_summary_for_any_number_of_workers():
+    one = run("simulate", SCENARIO, "-n", 12, "--json", "--workers", 1)
+    two = run("simulate", SCENARIO, "-n", 12, "--json", "--workers", 2)
+    assert one.exit_code == two.exit_code == 0, one.output + two.output
+    assert json.loads(one.stdout) == json.loads(two.stdout)
+
+
+FLAKY = ("from peloponnes import hookimpl\n\n@hookimpl\ndef on_event(game, event):\n"
+         "    if event.kind == 'round_started' and game.round == 2 and game.seed % 4 == 2:\n"
+         "        raise RuntimeError('boom in round 2')\n")
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_simulate_with_a_failing_game_keeps_the_others(tmp_path, monkeypatch, workers):
+    """Seeds 2 and 6 of 1..8 fail in a plugin: the summary counts the six others, lists the
+    failed seeds with plugin and hook, saves the first failed game, and exits with 3."""
+    (tmp_path / "flaky.py").write_text(FLAKY)
+    path = tmp_path / "s.toml"
+    path.write_text('variant = "cardgame"\nplugins = ["flaky.py"]\n'
+                    '[[players]]\nagent = "random"\n[[players]]\nagent = "heuristic"\n')
+    monkeypatch.chdir(tmp_path)
+    result = run("simulate", path, "-n", 8, "--json", "--workers", workers)
+    assert result.exit_code == 3, result.output
+    report = json.loads(result.stdout)
+    assert report["games"] == 8 and report["games_finished"] == 6
+    assert [(f["seed"], f["hook"]) for f in report["failures"]] == [(2, "on_event"),
+                                                                     (6, "on_event")]
+    assert report["failures"][0]["plugin"].endswith("flaky.py")
+    assert abs(sum(s["win_share"] for s in report["seats"]) - 1) < 1e-9
+    assert sum(row["seats"] for row in report["labels"]) == 6 * 2
+    assert "2 of 8 games failed (seeds 2, 6)" in result.stderr
+    assert "Traceback" not in result.output
+    assert (tmp_path / "saves" / "failed-cardgame-seed2.toml").is_file()
+    table = run("simulate", path, "-n", 8)
+    assert table.exit_code == 3 and "win share" in table.stdout and "hook on_event" in \
+        " ".join(table.stderr.split())
+
+
 def test_simulate_table_and_agent_override():
     result = run("simulate", SCENARIO, "-n", 3, "--agent", "random")
     assert result.exit_code == 0

@@ -41,6 +41,26 @@ def test_paired_design_same_seed_same_deal():
     assert "seed: the file says 500" in "\n".join(result.diffs[0]["lines"])
 
 
+@pytest.mark.parametrize("variant, players, options", [
+    ("cardgame", 4, {}), ("boardgame", 3, {}), ("boardgame", 1, {}), ("heroes", 4, {}),
+    ("heroes", 3, {"negotiation": True})])
+def test_each_variant_answers_initial_turn_order_with_round_1s_order(variant, players, options):
+    """The initial_turn_order hook gives the order the first round is played in: the seat of
+    the first bid of round 1 is its first seat (heroes: after the hero tiles, colonies and, in
+    the negotiation variant, the negotiation have decided it)."""
+    from peloponnes.core.plugins import load_ruleset
+    from peloponnes.core.scenario import Scenario
+
+    ruleset, scenario = load_ruleset(Scenario.quick(variant, players, options=options))
+    for seed in range(4):
+        game = run_game(ruleset, scenario, seed)
+        order = game.initial_turn_order
+        assert sorted(order) == list(range(players))
+        started = next(e.seq for e in game.events if e.kind == "round_started")
+        first_bid = next(e for e in game.events[started:] if "seat" in e.data)
+        assert first_bid.data["seat"] == order[0], (seed, first_bid)
+
+
 def test_results_identical_for_one_and_two_workers():
     scenarios = [cardgame(seed=3), cardgame("no_conquest.py"), cardgame("conquest_plus_two.py")]
     one, one_records = records_of(scenarios, 30, workers=1)

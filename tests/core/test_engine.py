@@ -101,10 +101,50 @@ def test_metrics_merge_and_invariants_hook():
 
     game = Game(toy_ruleset(Extra()), scenario())
     play(game, make_agents(game))
-    assert game.metrics() == {"total": sum(game.state["totals"]), "extra": 1}
+    metrics = game.metrics()
+    assert metrics["total"] == sum(game.state["totals"]) and metrics["extra"] == 1
+    scores = [s.value for s in game.result.scores]
+    # the generic metrics every game has (core.metrics), computed by hand
+    assert metrics["rounds"] == 3 and metrics["decisions"] == game.decisions == 6
+    assert metrics["winner_score"] == max(scores) and metrics["mean_score"] == sum(scores) / 2
+    assert metrics["winning_margin"] == abs(scores[0] - scores[1])
+    assert [metrics["win_seat1"], metrics["win_seat2"]] == (
+        [0.5, 0.5] if scores[0] == scores[1] else [float(s == max(scores)) for s in scores])
+    assert "first_player_win" not in metrics           # the toy has no initial_turn_order
     assert game.invariant_violations() == []
     game.state["totals"][0] = -1
     assert game.hook.check_invariants(game=game) == [["negative total"]]
+
+
+def test_initial_turn_order_is_asked_once_before_round_1_and_gives_first_player_win():
+    calls = []
+
+    class SecondSeatFirst:
+        @hookimpl
+        def initial_turn_order(self, game):
+            calls.append(game.round)
+            return [1, 0]
+
+    game = Game(toy_ruleset(SecondSeatFirst()), scenario())
+    assert game.initial_turn_order is None
+    play(game, make_agents(game))
+    assert calls == [0] and game.initial_turn_order == [1, 0]
+    metrics = game.metrics()
+    assert metrics["first_player_win"] == metrics["win_seat2"]
+    plain = Game(toy_ruleset(), scenario())
+    play(plain, make_agents(plain))
+    assert plain.initial_turn_order is None
+
+
+@pytest.mark.parametrize("order", [[0, 0], [0, 5], "01", [], [True, False]])
+def test_a_bad_initial_turn_order_is_a_plugin_error(order):
+    class Bad:
+        @hookimpl
+        def initial_turn_order(self, game):
+            return order
+
+    with pytest.raises(PluginError, match="initial_turn_order returned"):
+        Game(toy_ruleset(Bad()), scenario()).start()
 
 
 def test_an_exception_in_a_plugin_becomes_a_plugin_error_naming_plugin_hook_and_rule():

@@ -5,7 +5,7 @@ import pytest
 
 from peloponnes.core import ConfigError
 from peloponnes.core.plugins import load_ruleset
-from peloponnes.core.scenario import Scenario
+from peloponnes.core.scenario import PlayerSpec, Scenario, is_plugin_path
 
 GOOD = '''variant = "cardgame"
 seed = 5
@@ -72,3 +72,35 @@ def test_to_dict_round_trips(tmp_path):
     sc = Scenario.from_file(write(tmp_path, GOOD))
     again = Scenario.from_dict(sc.to_dict())
     assert again.players == sc.players and again.seed == sc.seed and again.variant == sc.variant
+
+
+@pytest.mark.parametrize("entry, is_path", [
+    ("my_rule.py", True), ("rules/my_rule", True), ("rules\\my_rule", True),
+    ("no_conquest", False), ("my_package.my_rule", False)])
+def test_is_plugin_path_decides_file_or_module_once(entry, is_path):
+    assert is_plugin_path(entry) is is_path
+
+
+def test_a_plugin_path_is_loaded_saved_and_sent_as_a_file(tmp_path):
+    """One answer to "is this plugin entry a file?" for loading, saving and batch jobs."""
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    (folder / "plus_two.py").write_text("from peloponnes import hookimpl\n\n@hookimpl\n"
+                                     "def conquest_surcharge(game, seat):\n    return 2\n")
+    (tmp_path / "s.toml").write_text('variant = "cardgame"\nplugins = ["rules/plus_two.py"]\n'
+                                     '[[players]]\n[[players]]\n')
+    sc = Scenario.from_file(tmp_path / "s.toml")
+    ruleset, _ = load_ruleset(sc)
+    assert [p.kind for p in ruleset.plugins][-1] == "file"
+    absolute = str((folder / "plus_two.py").resolve())
+    assert sc.to_dict()["plugins"] == [absolute]
+    assert sc.with_absolute_paths().plugins == (absolute,)
+
+
+def test_human_seats_are_played_by_the_heuristic_bot_in_batches():
+    sc = Scenario.quick("cardgame", 3, agent="random")
+    sc = Scenario(variant="cardgame", players=(PlayerSpec("Ann", "human"),) + sc.players[1:])
+    bots, replaced = sc.with_bots_for_humans()
+    assert replaced == ["Ann"] and [p.agent for p in bots.players] == ["heuristic", "random",
+                                                                       "random"]
+    assert Scenario.quick("cardgame", 2).with_bots_for_humans()[1] == []

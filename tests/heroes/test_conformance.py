@@ -243,7 +243,7 @@ def test_cli_play_a_human_seat_save_and_replay(tmp_path):
     assert resumed.exit_code == 0 and "Final scores" in resumed.output
 
 
-# --- data, not constants ---------------------------------------------------------------------------
+# --- data, not constants --------------------------------------------------------------------------
 
 def test_no_rule_number_in_the_code():
     """The expansion's rules read every number from components.toml (the declared player range

@@ -109,7 +109,7 @@ def test_cheap_buildings_replace_the_deck():
     plain = load_ruleset(Scenario.quick("cardgame", 2))[0].components["power_cards"]
     cheap = load_ruleset(Scenario.quick("cardgame", 2, plugins=(path("cheap_buildings.py"),))
                          )[0].components["power_cards"]
-    for before, after in zip(plain, cheap):
+    for before, after in zip(plain, cheap, strict=True):
         stone = before.get("cost", {}).get("stone", 0)
         assert after.get("cost", {}).get("stone", 0) == max(0, stone - 1)
     assert any(b.get("cost", {}).get("stone") for b in plain)

@@ -99,8 +99,8 @@ class BoardGame:
 
     @hookimpl
     def initial_turn_order(self, game):
-        """boardgame: Setup (turn order by civilization number); Heroes & Colonies changes
-        ``state.order`` during its own setup, so the expansion needs no implementation of its own."""
+        """boardgame: Setup (turn order by civilization number). Heroes & Colonies changes
+        ``state.order`` during its own setup, so the expansion needs no implementation."""
         return list(game.state.order)
 
     @hookimpl
@@ -223,28 +223,9 @@ def invariants(game) -> list[str]:
     the players' reserves, bids under tiles and coins marking buildings; tiles and chits
     conserved."""
     st = game.state
-    problems = []
-    coins = st.bank
-    if st.bank < 0:
-        problems.append(f"bank holds {st.bank} coins")
-    for p in st.players:
-        for resource, n in p.goods.items():
-            if not 0 <= n <= p.limit(resource):
-                problems.append(f"seat {p.seat}: {resource} {n} outside 0..{p.limit(resource)}")
-        for name in ("coins", "population", "luxury"):
-            if getattr(p, name) < 0:
-                problems.append(f"seat {p.seat}: {name} {getattr(p, name)}")
-        coins += p.coins
-        for placed in p.buildings:
-            if placed.coins < 0 or (placed.coins > 0 and not placed.marked):
-                problems.append(f"seat {p.seat}: {placed.id} marked={placed.marked} with"
-                                f" {placed.coins} coins")
-            coins += placed.coins
-    for slot in st.slots:
-        if slot.bid is not None:
-            coins += slot.bid.payment
-    if st.auction is not None and st.auction.moving is not None:
-        coins += st.auction.moving.payment
+    problems = [f"bank holds {st.bank} coins"] if st.bank < 0 else []
+    problems += [problem for p in st.players for problem in _seat_problems(p)]
+    coins = _coins_in_play(st)
     if coins != st.coins_total:
         problems.append(f"coins not conserved: {coins} in play != {st.coins_total}")
     tiles = (len(st.pile) + len(st.slots) + len(st.boxed)
@@ -255,6 +236,28 @@ def invariants(game) -> list[str]:
     if chits != sum(game.components["chits"]["counts"].values()):
         problems.append(f"disaster chits not conserved: {chits}")
     return problems
+
+
+def _seat_problems(p) -> list[str]:
+    """Goods within the storehouses' limits; no negative coins, population or luxury; coins
+    only on marked buildings."""
+    problems = [f"seat {p.seat}: {resource} {n} outside 0..{p.limit(resource)}"
+                for resource, n in p.goods.items() if not 0 <= n <= p.limit(resource)]
+    problems += [f"seat {p.seat}: {name} {getattr(p, name)}"
+                 for name in ("coins", "population", "luxury") if getattr(p, name) < 0]
+    problems += [f"seat {p.seat}: {placed.id} marked={placed.marked} with {placed.coins} coins"
+                 for placed in p.buildings
+                 if placed.coins < 0 or (placed.coins > 0 and not placed.marked)]
+    return problems
+
+
+def _coins_in_play(st) -> int:
+    """The bank, the players' reserves, coins marking buildings, bids and the bid being moved."""
+    coins = st.bank + sum(p.coins + sum(b.coins for b in p.buildings) for p in st.players)
+    coins += sum(slot.bid.payment for slot in st.slots if slot.bid is not None)
+    if st.auction is not None and st.auction.moving is not None:
+        coins += st.auction.moving.payment
+    return coins
 
 
 @hookimpl

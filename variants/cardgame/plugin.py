@@ -36,7 +36,8 @@ def make_variant() -> Variant:
     return Variant(
         name="cardgame",
         title="Peloponnes card game",
-        description="The card game: power cards, coin cards with resource backs, catastrophe tracks.",
+        description=("The card game: power cards, coin cards with resource backs, catastrophe "
+                     "tracks."),
         min_players=2, max_players=5,
         components=HERE / "components.toml",
         plugins=(CardGame(),),
@@ -164,28 +165,8 @@ def invariants(game) -> list[str]:
     """Coin cards conserved (per symbol), power cards conserved, luxury within its cap, no
     negative counts."""
     st = game.state
-    problems = []
-    coins = Counter(st.coin_pile) + Counter(st.coin_discard)
-    for player in st.players:
-        for sym, n in player.hand.items():
-            if n < 0:
-                problems.append(f"seat {player.seat}: {n} {sym} coin cards in hand")
-        coins.update(player.hand)
-        for p in player.tableau():
-            if p.under:
-                coins[p.under] += 1
-            if p.cover:
-                coins[p.cover[0]] += 1
-        if player.luxury_card_cover:
-            coins[player.luxury_card_cover] += 1
-        if not 0 <= player.luxury <= luxury_cap(game, player):
-            problems.append(f"seat {player.seat}: luxury {player.luxury} outside 0.."
-                            f"{luxury_cap(game, player)}")
-    for slot in st.slots:
-        if slot.bid is not None:
-            coins.update(slot.bid.payment)
-    if st.auction is not None and st.auction.moving is not None:
-        coins.update(st.auction.moving.payment)
+    problems = [problem for player in st.players for problem in _seat_problems(game, player)]
+    coins = _coin_cards_in_play(st)
     expected = {s: n for s, n in game.components["coin_cards"].items() if s in
                 ("wood", "stone", "grain", "inhabitant")}
     if dict(+coins) != {s: n for s, n in expected.items() if n}:
@@ -198,6 +179,37 @@ def invariants(game) -> list[str]:
         if not 1 <= space <= game.components["catastrophe_tracks"][cat]:
             problems.append(f"catastrophe marker {cat} on space {space}")
     return problems
+
+
+def _seat_problems(game, player) -> list[str]:
+    """No negative coin cards in a hand; luxury within 0 and the seat's cap."""
+    problems = [f"seat {player.seat}: {n} {sym} coin cards in hand"
+                for sym, n in player.hand.items() if n < 0]
+    if not 0 <= player.luxury <= luxury_cap(game, player):
+        problems.append(f"seat {player.seat}: luxury {player.luxury} outside 0.."
+                        f"{luxury_cap(game, player)}")
+    return problems
+
+
+def _coin_cards_in_play(st) -> Counter:
+    """Every coin card, by symbol: pile, discard, hands, under and on tableau cards, on the
+    luxury card, in bids and in the bid being moved."""
+    coins = Counter(st.coin_pile) + Counter(st.coin_discard)
+    for player in st.players:
+        coins.update(player.hand)
+        for p in player.tableau():
+            if p.under:
+                coins[p.under] += 1
+            if p.cover:
+                coins[p.cover[0]] += 1
+        if player.luxury_card_cover:
+            coins[player.luxury_card_cover] += 1
+    for slot in st.slots:
+        if slot.bid is not None:
+            coins.update(slot.bid.payment)
+    if st.auction is not None and st.auction.moving is not None:
+        coins.update(st.auction.moving.payment)
+    return coins
 
 
 
