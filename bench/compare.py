@@ -5,17 +5,20 @@
 Plays N (default 10,000) paired 4-player card games with random agents in each of two rulesets
 (the card game as printed, and with plugins/no_conquest.py), once per worker count, and prints
 the wall time of each run, the speed-up over the first and whether the results are identical
-(they must be: same seeds, merged in seed order). A figure, not a test: machines are noisy.
+(they must be: same seeds, merged in seed order), and the peak memory of this process (the
+tally keeps running statistics, not per-game lists, so it should not grow with N). A figure,
+not a test: machines are noisy.
 """
 from __future__ import annotations
 
 import argparse
 import json
 import os
+import resource
 import time
 from pathlib import Path
 
-from peloponnes.core.compare import compare, prepare
+from peloponnes.core.compare import compare, prepare, result_dict
 from peloponnes.core.scenario import Scenario
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -41,13 +44,15 @@ def main() -> None:
         result = compare([], args.games, workers=workers, entries=entries)
         elapsed = time.perf_counter() - start
         times.append(elapsed)
-        outputs.append(json.dumps(result.to_dict(), sort_keys=True))
+        outputs.append(json.dumps(result_dict(result), sort_keys=True))
         total = args.games * 2
         print(f"  --workers {workers}: {elapsed:7.1f} s  ({total / elapsed:,.0f} games/s)"
               + (f"  speed-up x{times[0] / elapsed:.2f} over --workers {args.workers[0]}"
                  if len(times) > 1 else ""), flush=True)
     same = all(o == outputs[0] for o in outputs)
     print(f"  results identical for every worker count: {'yes' if same else 'NO'}")
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"  peak memory of the main process: {peak:,.0f} MiB")
 
 
 if __name__ == "__main__":
