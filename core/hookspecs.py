@@ -225,8 +225,12 @@ def score_seat(game, seat):
 
 @hookspec
 def collect_metrics(game):
-    """Called once when a game is over (by ``simulate`` and ``compare``). Return a dict of
-    metric name -> number (or None). All results are merged; later plugins may add metrics.
+    """Called once when a game is over (by ``simulate`` and ``compare``, through
+    ``Game.metrics()``). Return a dict of metric name -> number (or None). All results are
+    merged on top of the generic metrics every game has (``core.metrics``: ``rounds``,
+    ``decisions``, ``winner_score``, ``winning_margin``, ``mean_score``, ``tie``,
+    ``score_seatN``, ``win_seatN``, ``first_player_win``); a name given here replaces the
+    generic value.
 
     Example::
 
