@@ -533,7 +533,10 @@ def _write_output(target: str, text: str | Callable[[TextIO], None], what: str) 
         return
     try:
         with open(target, "w", encoding="utf-8", newline="") as out:
-            text(out) if callable(text) else out.write(text)
+            if callable(text):
+                text(out)
+            else:
+                out.write(text)
     except OSError as exc:
         raise CliError(f"cannot write {what} to {target}: {exc.strerror or exc}") from None
     err_console.print(f"wrote {what} to {target}", highlight=False)

@@ -16,15 +16,15 @@ from .executors import (
     InProcessExecutor,
     Job,
     LocalPoolExecutor,
+    PairedJobs,
     default_workers,
     make_executor,
-    paired_jobs,
 )
 from .game_record import GameFailure, GameRecord, play_game, record_game
 from .simulation import Simulation, run_simulation, save_failed_game, simulate
 from .tally import LabelCount, RunningStats, ScenarioTally, Tally
 
 __all__ = ["Executor", "InProcessExecutor", "Job", "LocalPoolExecutor", "default_workers",
-           "make_executor", "paired_jobs", "GameFailure", "GameRecord", "play_game",
+           "make_executor", "PairedJobs", "GameFailure", "GameRecord", "play_game",
            "record_game", "Simulation", "run_simulation", "save_failed_game", "simulate",
            "LabelCount", "RunningStats", "ScenarioTally", "Tally"]

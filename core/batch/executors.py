@@ -4,8 +4,9 @@
     executor.run(scenarios, jobs, progress=None) -> Iterator[GameRecord]
 
 ``scenarios`` is the batch's list of ``Scenario`` (file paths absolute, see
-``Scenario.with_absolute_paths``: plugin files travel with the job); ``jobs`` is a list of
-``Job(scenario, seed)`` (``scenario`` indexes ``scenarios``); the executor yields exactly one
+``Scenario.with_absolute_paths``: plugin files travel with the job); ``jobs`` is a sequence of
+``Job(scenario, seed)`` (``scenario`` indexes ``scenarios``; ``PairedJobs`` computes them on
+demand); the executor yields exactly one
 ``GameRecord`` per job, **in the jobs' order**, whatever order it played them in. A game that
 fails is a record with ``failure`` set, never an exception. So the results (reduced in that
 order) are identical for any executor and any number of workers. ``progress(done, total)`` is
@@ -29,17 +30,34 @@ from .game_record import GameRecord, play_game
 Progress = Callable[[int, int], None]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Job:
     """One game to play: scenario number ``scenario`` of the batch, with ``seed``."""
     scenario: int
     seed: int
 
 
-def paired_jobs(scenarios: int, seeds: Iterable[int]) -> list[Job]:
-    """Every seed in every scenario, seed by seed (a seed's games are next to each other, which
-    is what paired statistics reduce)."""
-    return [Job(k, seed) for seed in seeds for k in range(scenarios)]
+class PairedJobs(Sequence[Job]):
+    """Every seed of ``seeds`` in each of ``scenarios`` scenarios, seed by seed (a seed's games
+    are next to each other, which is what paired statistics reduce). A sequence computed on
+    demand: a batch of a million games costs no memory before it is played."""
+
+    def __init__(self, scenarios: int, seeds: range):
+        self.scenarios = scenarios
+        self.seeds = seeds
+
+    def __len__(self) -> int:
+        return self.scenarios * len(self.seeds)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        seed, scenario = divmod(index, self.scenarios)
+        return Job(scenario, self.seeds[seed])
 
 
 class Executor(Protocol):

@@ -60,10 +60,6 @@ class GameRecord:
     def ok(self) -> bool:
         return self.failure is None
 
-    @property
-    def decisions(self) -> Any:
-        return self.metrics.get("decisions")
-
 
 def _number(value: Any) -> float | None:
     if isinstance(value, bool):

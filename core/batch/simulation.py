@@ -12,13 +12,9 @@ from ..plugins import Ruleset
 from ..record import save_game
 from ..scenario import Scenario
 from ..simulate import run_game
-from .executors import Job, Progress, make_executor
+from .executors import PairedJobs, Progress, make_executor
 from .game_record import GameFailure, GameRecord
 from .tally import ScenarioTally, Tally
-
-
-def simulation_jobs(scenario: Scenario, games: int, first: int = 0) -> list[Job]:
-    return [Job(0, scenario.seed + i) for i in range(first, first + games)]
 
 
 def simulate(scenario: Scenario, games: int, *, agent: str | None = None, first: int = 0,
@@ -26,8 +22,9 @@ def simulate(scenario: Scenario, games: int, *, agent: str | None = None, first:
     """A record per game, in seed order (game i of ``first .. first + games - 1`` uses seed
     ``scenario.seed + i``), with the scenario's agents or ``agent`` for every seat."""
     played = scenario.with_agents(agent) if agent else scenario
-    return make_executor(workers).run([played.with_absolute_paths()],
-                                      simulation_jobs(played, games, first), progress)
+    seeds = range(played.seed + first, played.seed + first + games)
+    return make_executor(workers).run([played.with_absolute_paths()], PairedJobs(1, seeds),
+                                      progress)
 
 
 @dataclass

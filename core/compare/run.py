@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from itertools import chain
 from pathlib import Path
 
-from ..batch import GameRecord, InProcessExecutor, Tally, make_executor, paired_jobs
+from ..batch import GameRecord, InProcessExecutor, PairedJobs, Tally, make_executor
 from ..batch.executors import Executor, Progress
 from ..errors import ConfigError
 from ..scenario import Scenario
@@ -30,15 +30,16 @@ def compare(scenarios: Sequence[str | Path | Scenario], games: int, *,
     entries = list(entries) if entries is not None else prepare(scenarios)
     first = entries[0].scenario.seed if first_seed is None else first_seed
     played = [e.scenario for e in entries]
-    jobs = paired_jobs(len(entries), range(first, first + games))
-    probe = list(InProcessExecutor().run(played, jobs[:len(entries)]))
+    total = games * len(entries)
+    first_seed_jobs = PairedJobs(len(entries), range(first, first + 1))
+    probe = list(InProcessExecutor().run(played, first_seed_jobs))
     if all(r.ok for r in probe):     # else wait for the other games to know every name
         check_metrics(metrics, list(dict.fromkeys(n for r in probe for n in r.metrics)))
     if progress:
-        progress(len(probe), len(jobs))
+        progress(len(probe), total)
     executor = executor or make_executor(workers)
-    rest = executor.run(played, jobs[len(entries):],
-                        (lambda done, total: progress(done + len(probe), len(jobs)))
+    rest = executor.run(played, PairedJobs(len(entries), range(first + 1, first + games)),
+                        (lambda done, _: progress(done + len(probe), total))
                         if progress else None)
     tally = Tally(len(entries)).consume(chain(probe, rest), on_record)
     return analyse(entries, tally, games=games, first_seed=first, metrics=metrics)

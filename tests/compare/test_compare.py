@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from peloponnes.core.batch import InProcessExecutor, LocalPoolExecutor, paired_jobs
+from peloponnes.core.batch import InProcessExecutor, LocalPoolExecutor, PairedJobs
 from peloponnes.core.compare import compare, prepare, result_dict
 from peloponnes.core.errors import ConfigError
 from peloponnes.core.simulate import run_game
@@ -73,7 +73,8 @@ def test_results_identical_for_one_and_two_workers():
 def test_the_pool_yields_records_in_job_order_whatever_the_chunks():
     entries = prepare([cardgame(), cardgame("no_conquest.py")])
     scenarios = [e.scenario for e in entries]
-    jobs = paired_jobs(2, range(40, 49))
+    jobs = PairedJobs(2, range(40, 49))
+    assert len(jobs) == 18 and jobs[-1] == jobs[17] and jobs[2:4] == [jobs[2], jobs[3]]
     serial = list(InProcessExecutor().run(scenarios, jobs))
     seen = []
     chunked = list(LocalPoolExecutor(2, chunk=3).run(scenarios, jobs,
