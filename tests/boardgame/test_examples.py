@@ -32,9 +32,9 @@ def test_example_conquest_tile_minimum_three_is_bought_for_six_and_cannot_be_out
                 Slot(1, wanted, conquest=True)]
     st.order = [0, 1, 2]
 
-    _, asked = drive(bidding(game), "tile:1", "6", "pass", "pass")
+    _, asked = drive(bidding(game), "tile:1", "pass", "pass")
 
-    assert option_ids(asked[1])[0] == "6"                   # 3 + 3: nothing less is offered
+    assert option_ids(asked[1]) == ["6"]                    # exactly 3 + 3: no more, no less
     assert "tile:1" not in option_ids(asked[2])             # seat 1 cannot outbid it
     assert st.slots[1].bid.seat == 0 and st.slots[1].bid.amount == 6
     assert st.players[0].coins == 6

@@ -132,6 +132,32 @@ def _bidders(game, *coins):
     game.state.order = list(range(len(coins)))
 
 
+def test_b_bidding_conquest_row_tiles_cost_exactly_3_more_than_the_minimum_bid():
+    """B. Bidding: "The Land/Building Tiles in the Conquest Row each cost exactly 3 coins more
+    than the minimum bid shown on tile": one amount is offered, and a displaced bid moves onto
+    an empty Conquest-row tile only when it is that tile's price."""
+    game = new_game(3)
+    _bidders(game, 9, 9, 9)
+    slots(game, land(bid=1, income={"wood": 1}), land(bid=2, income={"wood": 1}),
+          land(bid=3, income={"wood": 1}), conquest_from=1)
+    _, asked = drive(bidding(game), "tile:1", "tile:0", "6", "tile:0", "7", "tile:2")
+    assert option_ids(asked[1]) == ["5"]                          # 2 + 3, nothing more
+    move = next(d for d in asked if d.kind == "move_bid")
+    assert move.seat == 1 and option_ids(move) == ["withdraw", "tile:2"]   # 6 = 3 + 3 only
+    st = game.state
+    assert [(s.bid.seat, s.bid.amount) for s in st.slots] == [(2, 7), (0, 5), (1, 6)]
+
+
+def test_b_bidding_option_conquest_price_at_least():
+    """Option ``conquest_price = "at_least"``: the Conquest row's price is a minimum."""
+    game = new_game(2, options={"conquest_price": "at_least"})
+    _bidders(game, 9, 9)
+    slots(game, land(bid=1, income={"wood": 1}), land(bid=2, income={"wood": 1}), conquest_from=1)
+    _, asked = drive(bidding(game), "tile:1", "7", "pass")
+    assert option_ids(asked[1]) == ["5", "6", "7", "8", "9"]
+    assert game.state.slots[1].bid.amount == 7
+
+
 def test_b_bidding_outbid_player_moves_his_bid_unchanged_to_another_tile():
     game = new_game(3)
     _bidders(game, 5, 5, 5)

@@ -46,8 +46,8 @@ def test_luxury_removed_luxury_card_no_luxury():
     player = seat_player(game, 0, civ=civilization(wood=5, grain=5))
     player.luxury_card = REMOVED
     assert luxury_cap(game, player) == 0
-    drive(add_power_card(game, player, building(cost={"wood": 1})), "build")
-    assert player.luxury == 0
+    drive(add_power_card(game, player, building(cost={"wood": 1})))     # build: the only way
+    assert player.luxury == 0 and player.buildings[0].under is None
 
 
 def test_luxury_goods_not_gained_when_putting_building_under_construction():

@@ -7,6 +7,7 @@ from collections import Counter
 
 import pytest
 
+from peloponnes.core.scenario import Scenario
 from peloponnes.variants.cardgame.catastrophes import protected
 from peloponnes.variants.cardgame.rules import (
     add_power_card,
@@ -127,8 +128,8 @@ def test_catastrophes_supply_landscape_in_a_tableau_has_no_further_effect():
 
 # --- 3. Bidding ---------------------------------------------------------------------------------
 
-def bidding_table(players=3, *, hands=None, values=(1, 1, 1), conquest=()):
-    game = new_game(players)
+def bidding_table(players=3, *, hands=None, values=(1, 1, 1), conquest=(), scenario=None):
+    game = new_game(players, scenario=scenario)
     hands = hands or [{"wood": 4}, {"stone": 4}, {"grain": 4}][:players]
     for seat, hand in enumerate(hands):
         seat_player(game, seat, hand=hand)
@@ -255,6 +256,43 @@ def test_bidding_unbid_cards_leave_the_game():
         [c["id"] for c in cards if c is not cards[1]]
 
 
+def test_bidding_conquest_row_price_is_exact_not_a_minimum():
+    """3. Bidding: "If, for example, you want to bid on a value 2 card in the conquest row, then
+    your bid must be 5" (German: "muss sein Gebot 5 betragen"): exactly 5, never more, so the
+    Conquest row cannot buy the first seat of the turn order on top of a guaranteed card."""
+    game = bidding_table(2, hands=[{"wood": 9}, {"stone": 9}], values=(1, 2), conquest=(1,))
+    _, asked = drive(bidding(game), "card:1", "pass")
+    amounts = next(d for d in asked if d.kind == "bid_amount")
+    assert [o.value for o in amounts.options] == [5]
+    assert game.state.slots[1].bid.amount == 5
+
+
+def test_bidding_conquest_row_displaced_bid_moves_there_only_at_its_exact_price():
+    """3. Bidding: an outbid bid moves unchanged; onto an empty Conquest-row card only when it
+    is that card's price (card 1: value 1, price 4; card 2: value 2, price 5)."""
+    game = bidding_table(2, hands=[{"wood": 9}, {"stone": 9}], values=(1, 1, 2),
+                         conquest=(1, 2))
+    _, asked = drive(bidding(game), "card:0", "5", "card:0", "6", "card:2")
+    move = next(d for d in asked if d.kind == "move_bid")
+    assert option_ids(move) == ["withdraw", "card:2"]
+    assert game.state.slots[2].bid.seat == 0 and game.state.slots[2].bid.amount == 5
+
+
+def test_bidding_option_conquest_price_at_least_offers_any_amount_from_the_price():
+    """The variant option ``conquest_price = "at_least"`` (the former reading): from the price up,
+    and a displaced bid moves onto any Conquest-row card it can pay."""
+    scenario = Scenario.quick("cardgame", 2, options={"conquest_price": "at_least"})
+    game = bidding_table(2, hands=[{"wood": 9}, {"stone": 9}], values=(1, 1, 2),
+                         conquest=(1, 2), scenario=scenario)
+    _, asked = drive(bidding(game), "card:2", "6", "pass")
+    assert [o.value for o in asked[1].options] == [5, 6, 7, 8, 9]
+    game = bidding_table(2, hands=[{"wood": 9}, {"stone": 9}], values=(1, 1, 2),
+                         conquest=(1, 2), scenario=scenario)
+    _, asked = drive(bidding(game), "card:0", "5", "card:0", "6", "card:1")
+    move = next(d for d in asked if d.kind == "move_bid")
+    assert option_ids(move) == ["withdraw", "card:1", "card:2"]
+
+
 # --- 4. Turn order ------------------------------------------------------------------------------
 
 def test_turn_order_highest_bid_first_pass_counts_zero():
@@ -300,7 +338,7 @@ def test_gain_winning_coin_cards_go_to_the_discard_pile_in_new_turn_order():
     discard = len(st.coin_discard)
     _, asked = drive(gain(game))                                     # nothing to pay with
     assert Counter(st.coin_discard[discard:]) == Counter(wood=2, stone=3)
-    assert [d.seat for d in asked] == [1, 0]                         # new order
+    assert asked == [] and [e["seat"] for e in events(game, "card_lost")] == [1, 0]  # new order
     assert st.boxed == [b, a]                                        # both buildings lost
 
 
@@ -310,7 +348,8 @@ def test_gain_buildings_left_landscapes_right_of_the_civilization():
     b1, b2 = building(cost={"wood": 1}), building(cost={"wood": 1})
     l1, l2 = landscape(), landscape()
     for card in (b1, l1, b2, l2):
-        drive(add_power_card(game, player, card), *(["build"] if card["kind"] == "building" else []))
+        # b1 can only be built; its excess wood gives luxury goods, which could finance b2
+        drive(add_power_card(game, player, card), *(["build"] if card is b2 else []))
     assert [p.card for p in player.tableau()] == [b2, b1, player.civilization.card, l1, l2]
 
 
@@ -321,8 +360,8 @@ def test_gain_under_construction_coin_card_beneath_building_fully_usable():
     player = seat_player(game, 0, hand={"grain": 1, "inhabitant": 2})
     card = building(cost={"stone": 3}, grain=1, inhabitants=3, power=2, protects=["plague"],
                     income_coin_cards=1)
-    _, asked = drive(add_power_card(game, player, card), "mortgage", "grain")
-    assert option_ids(asked[0]) == ["mortgage", "lose"]              # cannot pay 3 stone
+    _, asked = drive(add_power_card(game, player, card), "grain")
+    assert option_ids(asked[0]) == ["mortgage"]                      # cannot pay 3 stone
     assert asked[1].kind == "mortgage_coin_card"
     placed = player.buildings[0]
     assert placed.under == "grain" and player.hand == Counter(inhabitant=2)
@@ -338,7 +377,7 @@ def test_gain_under_construction_coin_card_beneath_building_fully_usable():
 def test_gain_under_construction_with_luxury_when_the_hand_is_empty():
     game = new_game(2)
     player = seat_player(game, 0, luxury=1)
-    drive(add_power_card(game, player, building(cost={"stone": 3})), "mortgage")
+    drive(add_power_card(game, player, building(cost={"stone": 3})))   # mortgage: the only way
     assert player.luxury == 0 and player.buildings[0].under in ("wood", "stone", "grain",
                                                                 "inhabitant")
 
@@ -348,7 +387,7 @@ def test_gain_building_lost_without_resources_or_coin_card():
     player = seat_player(game, 0, civ=civilization(stone=1))
     card = building(cost={"stone": 2})
     _, asked = drive(add_power_card(game, player, card))
-    assert option_ids(asked[0]) == ["lose"]
+    assert asked == []                                               # nothing to decide
     assert player.buildings == [] and game.state.boxed[-1] is card
     assert events(game, "card_lost")[-1]["card"] == card["id"]
 
@@ -356,8 +395,29 @@ def test_gain_building_lost_without_resources_or_coin_card():
 def test_gain_new_building_own_production_does_not_pay_for_itself():
     game = new_game(2)
     player = seat_player(game, 0, civ=civilization(wood=1))
-    _, asked = drive(add_power_card(game, player, building(cost={"wood": 2}, wood=5)))
-    assert option_ids(asked[0]) == ["lose"]
+    card = building(cost={"wood": 2}, wood=5)
+    _, asked = drive(add_power_card(game, player, card))
+    assert asked == [] and game.state.boxed[-1] is card              # 1 wood cannot pay 2
+
+
+@pytest.mark.parametrize("civ, hand, luxury, offered", [
+    (civilization(wood=3), {"grain": 2}, 0, ["build", "mortgage"]),   # the issue's example
+    (civilization(wood=1), {"grain": 2}, 0, ["mortgage"]),
+    (civilization(wood=1), {"wood": 1}, 0, ["build", "mortgage"]),    # the hand pays 1 wood
+    (civilization(wood=1), {}, 1, ["build", "mortgage"]),             # a luxury good pays it
+    (civilization(), {}, 1, ["mortgage"]),                            # luxury for a coin card
+])
+def test_gain_building_is_lost_only_when_it_can_be_neither_built_nor_financed(civ, hand, luxury,
+                                                                              offered):
+    """5. Gain Power Cards: "If you don't have either the necessary resources or a spare coin
+    card to use to finance the construction, then the building is lost" (German: "Kann er weder
+    die Baustoffe bezahlen, noch eine Münzkarte ... schieben, ist das Gebäude verloren"): giving
+    a building up is no choice while it can be built or put under construction."""
+    game = new_game(2)
+    player = seat_player(game, 0, civ=civ, hand=hand, luxury=luxury)
+    gen = add_power_card(game, player, building(cost={"wood": 2}))
+    first = next(gen)
+    assert first.kind == "build" and option_ids(first) == offered
 
 
 # --- 6. Income ----------------------------------------------------------------------------------

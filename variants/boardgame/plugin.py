@@ -8,7 +8,7 @@ from pathlib import Path
 
 from peloponnes.core import Variant, VariantOption, hookimpl
 from peloponnes.variants.common import hookspecs as family_hookspecs
-from peloponnes.variants.common.auction import order_by_bids
+from peloponnes.variants.common.auction import CONQUEST_PRICE_OPTION, order_by_bids
 from peloponnes.variants.common.scoring import balance_gap, lower_total_score
 
 from . import bot
@@ -28,7 +28,7 @@ Setup: civilization tiles dealt at random (start coins, goods, inhabitants); fir
 civilization number; Conquest tile except with 5 players; 16 disaster chits face down; tiles in
 A/B/C stacks. Each of 8 rounds: A. Reveal (players' count open, the Conquest row up to 5; a supply
 tile interrupts for a supply round) · B. Bidding with coins (displacement; withdraw = bid back +1
-coin; pass = 3 coins; Conquest row minimum +3, cannot be outbid; Market/Agora +1/2) · C. Turn
+coin; pass = 3 coins; Conquest row exactly minimum +3, cannot be outbid; Market/Agora +1/2) · C. Turn
 order by bid · D. Add tiles (build with wood/stone or mark with a coin; land tiles must share a
 resource with their neighbour) · E. One-time income · F. Round income (coins by population,
 luxury from 14) · G. Two disaster chits; a disaster strikes on its third chit.
@@ -52,7 +52,7 @@ def make_variant() -> Variant:
             "final_round_income", bool, False,
             "Give F. round income in the last round too (the Heroes & Colonies rulebook's"
             " reading of the base game's end; the base rulebook ends after the last tile's"
-            " one-time income)."),),
+            " one-time income)."), CONQUEST_PRICE_OPTION),
         rules_summary=RULES_SUMMARY,
         check_components=check_components,
     )
@@ -159,7 +159,8 @@ class BoardGame:
 
     @hookimpl
     def minimum_bid(self, game, seat, card, conquest):
-        """boardgame: B. Bidding — the printed minimum; on the Conquest row exactly 3 more."""
+        """boardgame: B. Bidding — the printed minimum; on the Conquest row the price, exactly 3
+        more (the auction offers only this amount there; option ``conquest_price``)."""
         if not conquest:
             return card["bid"]
         return card["bid"] + game.hook.conquest_surcharge(game=game, seat=seat)

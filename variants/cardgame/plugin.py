@@ -7,6 +7,7 @@ from pathlib import Path
 
 from peloponnes.core import Variant, hookimpl
 from peloponnes.variants.common import hookspecs as family_hookspecs
+from peloponnes.variants.common.auction import CONQUEST_PRICE_OPTION
 from peloponnes.variants.common.scoring import balance_gap, lower_total_score
 
 from . import bot
@@ -25,7 +26,7 @@ RULES_SUMMARY = "\n".join([
     "dealt per civilization; power cards A over B over C; catastrophe markers on the first space.",
     "Each of 8 rounds: 1. Reveal (as many cards as players, the rest of 6 in the Conquest row; "
     "the first two cards advance catastrophe markers) · 2. Catastrophes/Supply · 3. Bidding "
-    "(displacement; Conquest row +3, cannot be outbid; pass = 3 coin cards) · 4. Turn order by "
+    "(displacement; Conquest row exactly +3, cannot be outbid; pass = 3 coin cards) · 4. Turn order by "
     "bid · 5. Gain power cards (build, put under construction, or lose) · 6. Income.",
     "Game end: final supply; cards protected later are uncovered; score = the lower of "
     "population and power.",
@@ -42,6 +43,7 @@ def make_variant() -> Variant:
         components=HERE / "components.toml",
         plugins=(CardGame(),),
         hookspecs=(family_hookspecs,),
+        options=(CONQUEST_PRICE_OPTION,),
         rules_summary=RULES_SUMMARY,
         check_components=check_components,
     )

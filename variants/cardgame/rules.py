@@ -152,6 +152,12 @@ def gain(game) -> Iterator[Decision]:
 
 
 def add_power_card(game, player: CardPlayer, card: dict) -> Iterator[Decision]:
+    """5. Gain Power Cards, Adding power cards: a landscape goes right of the civilization; a
+    building is built (the tableau's production, the rest from coin cards or luxury goods) or put
+    under construction with a coin card from the hand (or one traded for a luxury good). "If you
+    don't have either the necessary resources or a spare coin card ... then the building is lost"
+    (German: "Kann er weder ... noch ..., ist das Gebäude verloren"): losing it is no choice
+    while building or financing is possible."""
     placed = Placed(card)
     if card["kind"] == "landscape":
         player.landscapes.append(placed)
@@ -169,12 +175,11 @@ def add_power_card(game, player: CardPlayer, card: dict) -> Iterator[Decision]:
     if player.hand or blind_draws_possible(game, player):
         options.append(Option("mortgage", f"Put a coin card under {card['name']} (under"
                               " construction, pay at the next supply)"))
-    options.append(Option("lose", f"Give up {card['name']}"))
+    if not options:
+        lose_card(game, player, placed, f"{rule} (neither resources nor a coin card)")
+        return
     answer = yield Decision(player.seat, "build", f"You gained {card['name']}: build it?",
                             tuple(options), rule)
-    if answer.id == "lose":
-        lose_card(game, player, placed, rule)
-        return
     if answer.id == "mortgage":
         placed.under = yield from choose_coin_card(
             game, player, f"Which coin card goes under {card['name']}?", "mortgage_coin_card", rule)

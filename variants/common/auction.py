@@ -3,8 +3,12 @@
 In turn order each seat bids on one card (at least its minimum, and more than any bid already on
 it) or passes. An outbid seat must at once move its bid, unchanged, to another card where it is
 legal (which may displace another bid, and so on) or withdraw it. Bids on the Conquest row cannot
-be outbid. What a bid is paid with, and what passing or withdrawing earns, belongs to the
-variant: it supplies a ``Purse``.
+be outbid, and their price is exact: "each cost exactly 3 coins more than the minimum bid shown on
+tile" (boardgame B. Bidding), "your bid must be 5" (cardgame 3. Bidding) -- so a displaced bid
+moves onto an empty Conquest-row card only when it equals that card's price. The price itself is
+the ``minimum_bid`` hook's (surcharge and discounts included), so house rules change it there;
+the variant option ``conquest_price = "at_least"`` makes it a minimum instead. What a bid is paid
+with, and what passing or withdrawing earns, belongs to the variant: it supplies a ``Purse``.
 """
 from __future__ import annotations
 
@@ -12,7 +16,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from peloponnes.core import Decision, Option
+from peloponnes.core import Decision, Option, VariantOption
+
+# The rulebooks' exact Conquest-row price, or the former reading (a minimum) for comparison.
+CONQUEST_PRICE_OPTION = VariantOption(
+    "conquest_price", str, "exact",
+    "The Conquest row's price: 'exact' (the rulebooks: exactly the surcharge over the minimum bid;"
+    " cardgame 3. Bidding, boardgame B. Bidding) or 'at_least' (any amount from that price up;"
+    " the excess counts for turn order).",
+    choices=("exact", "at_least"))
 
 
 @dataclass
@@ -43,6 +55,7 @@ class Purse(Protocol):
     def refund(self, seat: int, payment: Any) -> None: ...
     def passed(self, seat: int) -> None: ...
     def withdrew(self, seat: int) -> None: ...
+    def conquest_price_exact(self) -> bool: ...
 
 
 class HookedPurse:
@@ -60,6 +73,11 @@ class HookedPurse:
     def bonus_halves(self, seat: int) -> int:
         return self.game.hook.bid_bonus_halves(game=self.game, seat=seat)
 
+    def conquest_price_exact(self) -> bool:
+        """The variant option ``conquest_price`` (``CONQUEST_PRICE_OPTION``)."""
+        return self.game.options.get(CONQUEST_PRICE_OPTION.name,
+                                     CONQUEST_PRICE_OPTION.default) == "exact"
+
 
 @dataclass
 class Auction:
@@ -72,6 +90,10 @@ class Auction:
     # each is asked of the hooks once per auction.
     _minimums: dict = field(default_factory=dict)
     _bonuses: dict = field(default_factory=dict)
+    exact_conquest: bool = field(init=False)
+
+    def __post_init__(self):
+        self.exact_conquest = self.purse.conquest_price_exact()
 
     def minimum(self, seat: int, slot: Slot) -> int:
         key = (seat, slot.index)
@@ -96,9 +118,18 @@ class Auction:
             least = max(least, need // 2 + 1)
         return least
 
+    def amounts(self, seat: int, slot: Slot, funds: int) -> range:
+        """What ``seat`` may bid on ``slot``: from the least it takes up to its funds; on the
+        Conquest row exactly the price (unless the option makes it a minimum)."""
+        least = self.least_to_take(seat, slot)
+        if least is None:
+            return range(0)
+        if slot.conquest and self.exact_conquest:
+            return range(least, min(least, funds) + 1)
+        return range(least, funds + 1)
+
     def can_move_to(self, bid: Bid, slot: Slot) -> bool:
-        least = self.least_to_take(bid.seat, slot)
-        return least is not None and bid.amount >= least
+        return bid.amount in self.amounts(bid.seat, slot, bid.amount)
 
     def turn(self, seat: int) -> Iterator[Decision]:
         """One seat's turn: bid somewhere (maybe displacing others) or pass."""
@@ -120,8 +151,7 @@ class Auction:
             self.emit("passed", purse.rule, seat=seat)
             return
         slot = answer.value
-        least = self.least_to_take(seat, slot)
-        amounts = tuple(Option(str(a), f"bid {a}", a) for a in range(least, funds + 1))
+        amounts = tuple(Option(str(a), f"bid {a}", a) for a in self.amounts(seat, slot, funds))
         amount = (yield Decision(seat, "bid_amount", f"How much on {purse.label(slot.card)}?",
                                  amounts, purse.rule)).value
         payment = yield from purse.pay(seat, amount)
