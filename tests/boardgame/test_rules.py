@@ -275,6 +275,27 @@ def test_d_add_tiles_building_lost_without_resources_or_a_coin():
     assert not player.buildings and t in game.state.boxed and player.new_tile is None
 
 
+@pytest.mark.parametrize("goods, offered", [
+    ({"wood": 3, "coins": 1}, ["build", "mark"]),
+    ({"wood": 1, "luxury": 4}, ["build", "mark"]),      # 2 wood for 4 luxury, or 1 coin for 2
+    ({"luxury": 2}, ["mark"]),                           # a coin traded 2:1 marks it
+    ({"wood": 3}, ["build"]),
+])
+def test_d_add_tiles_a_building_is_removed_only_when_it_can_be_neither_built_nor_marked(
+        goods, offered):
+    """D. Placing The New Tiles: "If he does not have enough resources or a coin to mark the
+    Building, the Tile is removed": giving it up is never among the options (the card game's
+    defect, checked here for the board game)."""
+    game = new_game(2)
+    player = seat_player(game, 0, **goods)
+    gen = add_tile(game, player, building(cost={"wood": 3}))
+    if len(offered) == 1:
+        drive(gen)
+        assert player.buildings and player.buildings[0].marked == (offered == ["mark"])
+    else:
+        assert option_ids(next(gen)) == offered
+
+
 def test_d_add_tiles_missing_resources_paid_with_two_luxury_goods_each():
     game = new_game(2)
     player = seat_player(game, 0, wood=1, luxury=4)

@@ -223,7 +223,7 @@ def test_catastrophes_protection_gained_later_uncovers_at_game_end():
     player = seat_player(game, 0, civ=civilization(inhabitants=2, power=2), hand={"wood": 2},
                          luxury=2,
                          buildings=[building(power=4), building(power=4), building(power=4)])
-    hit(game, "earthquake", "cover:0")
+    hit(game, "earthquake", "cover:0", "wood")           # wood, not a luxury good drawn blind
     hit(game, "decline", "cover")
     assert player.buildings[0].cover == ("wood", "earthquake")
     assert player.luxury_card == COVERED

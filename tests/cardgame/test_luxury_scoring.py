@@ -6,11 +6,22 @@ import pytest
 from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.scenario import Scenario
 from peloponnes.core.simulate import run_game
-from peloponnes.variants.cardgame.rules import FINAL_PHASES, add_power_card, income
+from peloponnes.variants.cardgame.catastrophes import strike
+from peloponnes.variants.cardgame.rules import FINAL_PHASES, add_power_card, bidding, income
 from peloponnes.variants.cardgame.state import COVERED, REMOVED, gain_luxury, luxury_cap
 from peloponnes.variants.cardgame.supply import feed
+from peloponnes.variants.common.auction import Slot
 
-from .kit import building, civilization, drive, landscape, new_game, seat_player
+from .kit import (
+    building,
+    civilization,
+    drive,
+    events,
+    landscape,
+    new_game,
+    option_ids,
+    seat_player,
+)
 
 # --- Luxury Goods -------------------------------------------------------------------------------
 
@@ -55,6 +66,52 @@ def test_luxury_goods_not_gained_when_putting_building_under_construction():
     player = seat_player(game, 0, civ=civilization(wood=5), hand={"grain": 1})
     drive(add_power_card(game, player, building(cost={"wood": 1})), "mortgage")
     assert player.luxury == 0 and player.buildings[0].under == "grain"
+
+
+def luxury_table(luxury_for_coin_cards: str | None = None):
+    """Seat 0 holds 3 wood coin cards and 2 luxury goods; seat 1 is empty-handed."""
+    options = {} if luxury_for_coin_cards is None else \
+        {"luxury_for_coin_cards": luxury_for_coin_cards}
+    game = new_game(scenario=Scenario.quick("cardgame", 2, options=options))
+    player = seat_player(game, 0, civ=civilization(inhabitants=2), hand={"wood": 3}, luxury=2)
+    seat_player(game, 1)
+    game.state.order = [0, 1]
+    return game, player
+
+
+def test_luxury_goods_replace_coin_cards_whenever_coin_cards_are_needed_in_a_bid():
+    """Luxury Goods, our reading 9: "Ein Spieler darf Luxusgüter jederzeit, wenn er Baustoffe,
+    Getreide oder Münzkarten benötigt, im Verhältnis 1:1 einsetzen" (at any time when he needs
+    coin cards), as luxury already stands in for resources still in hand: a bidder chooses how
+    many of the bid's coin cards are luxury goods traded for cards drawn blind."""
+    game, player = luxury_table()
+    game.state.slots = [Slot(0, landscape(value=2), conquest=False)]
+    _, asked = drive(bidding(game), "card:0", "2", "2")
+    assert asked[2].kind == "bid_luxury" and option_ids(asked[2]) == ["0", "1", "2"]
+    assert player.hand == {"wood": 3} and player.luxury == 0
+    assert len(game.state.slots[0].bid.payment) == 2 and len(events(game, "luxury_traded")) == 2
+
+
+def test_luxury_goods_replace_the_coin_card_under_a_building_or_on_a_catastrophe():
+    game, player = luxury_table()
+    _, asked = drive(add_power_card(game, player, building(cost={"stone": 4})), "luxury")
+    assert option_ids(asked[0]) == ["mortgage"]                      # 4 stone: no way to build
+    assert asked[1].kind == "mortgage_coin_card" and option_ids(asked[1]) == ["luxury", "wood"]
+    assert player.hand == {"wood": 3} and player.luxury == 1 and player.buildings[0].under
+    _, asked = drive(strike(game, "plague"), "cover:0", "luxury")
+    assert option_ids(asked[1]) == ["luxury", "wood"]
+    assert player.hand == {"wood": 3} and player.luxury == 0 and player.civilization.cover
+
+
+def test_luxury_goods_option_hand_short_trades_only_what_the_hand_cannot_pay():
+    """Option ``luxury_for_coin_cards = "hand_short"`` (the former reading 9): luxury goods buy
+    coin cards only when the hand cannot pay."""
+    game, player = luxury_table("hand_short")
+    game.state.slots = [Slot(0, landscape(value=2), conquest=False)]
+    _, asked = drive(bidding(game), "card:0", "2")                 # 2 of the 3 wood cards
+    assert "bid_luxury" not in [d.kind for d in asked] and player.luxury == 2
+    _, asked = drive(add_power_card(game, player, building(cost={"stone": 4})))
+    assert player.hand == {} and player.luxury == 2 and player.buildings[0].under == "wood"
 
 
 # --- Scoring ------------------------------------------------------------------------------------

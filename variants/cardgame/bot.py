@@ -79,7 +79,7 @@ def choose(view: dict, decision) -> str | None:
         for choice in ("build", "mortgage", "lose"):
             if choice in ids:
                 return choice
-    if kind == "pay_luxury":
+    if kind in ("pay_luxury", "bid_luxury"):                 # keep luxury goods
         return min(options, key=lambda o: o.value).id
     if kind == "complete":
         return "complete" if "complete" in ids else "lose"

@@ -1,16 +1,36 @@
 """Paying with coin cards and luxury goods (cardgame Luxury Goods: "each luxury good you use is
-worth 1 of whatever you are missing"; traded for coin cards drawn blind from the pile, only when
-the hand cannot pay)."""
+worth 1 of whatever you are missing"; traded for coin cards drawn blind from the pile).
+
+Our reading 9 (cardgame: Luxury Goods): "Ein Spieler darf Luxusgüter jederzeit, wenn er
+Baustoffe, Getreide oder Münzkarten benötigt, im Verhältnis 1:1 einsetzen" -- at any time when he
+needs coin cards, as for resources and grain (which luxury may pay even while the hand holds
+them). So wherever coin cards are paid (a bid, the card under a building, a catastrophe's cover)
+the player may use luxury goods instead of cards in hand. The variant option
+``luxury_for_coin_cards = "hand_short"`` keeps the former reading: only what the hand cannot pay.
+"""
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
 
-from peloponnes.core import Decision, Option
+from peloponnes.core import Decision, Option, VariantOption
 
 from .state import CardPlayer, discard_from_hand, draw_coin, take_from_hand
 
 LUXURY_RULE = "cardgame: Luxury Goods"
+
+LUXURY_FOR_COIN_CARDS_OPTION = VariantOption(
+    "luxury_for_coin_cards", str, "any_time",
+    "When luxury goods may be traded for coin cards drawn blind (cardgame: Luxury Goods):"
+    " 'any_time' coin cards are needed (the German 'jederzeit'; our reading) or 'hand_short',"
+    " only for what the hand cannot pay.",
+    choices=("any_time", "hand_short"))
+
+
+def luxury_any_time(game) -> bool:
+    """The option ``luxury_for_coin_cards``: may luxury replace coin cards the hand holds?"""
+    option = LUXURY_FOR_COIN_CARDS_OPTION
+    return game.options.get(option.name, option.default) == "any_time"
 
 
 def blind_draws_possible(game, player: CardPlayer) -> int:
@@ -38,34 +58,49 @@ def choose_coin_card(game, player: CardPlayer, prompt: str, kind: str, rule: str
         if blind_draws_possible(game, player):
             return blind_draw(game, player, kind)
         return None
-    options = tuple(Option(sym, f"coin card showing {sym} ({n} in hand)", sym)
-                    for sym, n in sorted(player.hand.items()))
-    answer = yield Decision(player.seat, kind, prompt, options, rule)
+    options = [Option(sym, f"coin card showing {sym} ({n} in hand)", sym)
+               for sym, n in sorted(player.hand.items())]
+    if luxury_any_time(game) and blind_draws_possible(game, player):
+        options.insert(0, Option("luxury", f"a luxury good ({player.luxury}) for a coin card"
+                                 " drawn blind", None))
+    answer = yield Decision(player.seat, kind, prompt, tuple(options), rule)
+    if answer.value is None:
+        return blind_draw(game, player, kind)
     return take_from_hand(player, answer.value)
 
 
 def pay_coin_cards(game, player: CardPlayer, amount: int, rule: str) -> Iterator[Decision]:
-    """Take ``amount`` coin cards for a bid: chosen from the hand one by one (they leave the hand
-    together, once all are chosen); when the hand is not enough, all of it plus luxury goods
-    traded for blind draws. Returns the cards."""
+    """Take ``amount`` coin cards for a bid: first how many are luxury goods traded for blind
+    draws (at least what the hand cannot pay; more only under reading 9's "any time"), then the
+    rest chosen from the hand one by one (they leave the hand together, once all are chosen;
+    a hand that is all needed goes whole). Returns the cards."""
+    short = max(0, amount - player.hand_size())
+    most = min(amount, blind_draws_possible(game, player)) if luxury_any_time(game) else short
+    luxury = short
+    if most > short:
+        options = tuple(Option(str(k), f"{k} luxury good(s) + {amount - k} coin card(s) from"
+                               " your hand", k) for k in range(short, most + 1))
+        luxury = (yield Decision(player.seat, "bid_luxury", f"Bid {amount}: how many luxury"
+                                 " goods for coin cards drawn blind?", options, rule)).value
+    from_hand = amount - luxury
     paid: list[str] = []
-    if amount >= player.hand_size():
+    if from_hand >= player.hand_size():
         for sym, n in list(player.hand.items()):
             paid.extend([sym] * n)
         player.hand.clear()
-        while len(paid) < amount:
-            paid.append(blind_draw(game, player, "bid"))
-        return paid
-    left = Counter(player.hand)
-    for i in range(amount):
-        options = tuple(Option(sym, f"coin card showing {sym} ({n} left)", sym)
-                        for sym, n in sorted(left.items()) if n)
-        sym = (yield Decision(player.seat, "bid_coin_card",
-                              f"Which coin card to bid ({i + 1} of {amount})?", options, rule)).value
-        left[sym] -= 1
-        paid.append(sym)
-    for sym in paid:
-        take_from_hand(player, sym)
+    else:
+        left = Counter(player.hand)
+        for i in range(from_hand):
+            options = tuple(Option(sym, f"coin card showing {sym} ({n} left)", sym)
+                            for sym, n in sorted(left.items()) if n)
+            sym = (yield Decision(player.seat, "bid_coin_card", f"Which coin card to bid"
+                                  f" ({i + 1} of {from_hand})?", options, rule)).value
+            left[sym] -= 1
+            paid.append(sym)
+        for sym in paid:
+            take_from_hand(player, sym)
+    while len(paid) < amount:
+        paid.append(blind_draw(game, player, "bid"))
     return paid
 
 

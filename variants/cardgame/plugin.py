@@ -12,6 +12,7 @@ from peloponnes.variants.common.scoring import balance_gap, lower_total_score
 
 from . import bot
 from .catastrophes import default_hits
+from .payments import LUXURY_FOR_COIN_CARDS_OPTION
 from .render import render
 from .rules import FINAL_PHASES, ROUND_PHASES
 from .schema import check_components
@@ -43,7 +44,7 @@ def make_variant() -> Variant:
         components=HERE / "components.toml",
         plugins=(CardGame(),),
         hookspecs=(family_hookspecs,),
-        options=(CONQUEST_PRICE_OPTION,),
+        options=(CONQUEST_PRICE_OPTION, LUXURY_FOR_COIN_CARDS_OPTION),
         rules_summary=RULES_SUMMARY,
         check_components=check_components,
     )
