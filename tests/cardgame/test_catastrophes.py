@@ -270,15 +270,28 @@ def test_catastrophes_decline_luxury_is_lost_before_the_cover_so_it_cannot_pay_f
     assert player.luxury == 0 and player.luxury_card == REMOVED
 
 
-def test_catastrophes_earthquake_third_counts_only_uncovered_buildings():
-    """Our reading (catastrophes._a_third): buildings already covered (here by drought) are
-    neither counted nor hit: 4 buildings, 1 covered -> a third of 3 -> 1."""
+def test_catastrophes_earthquake_a_third_of_all_buildings_covered_ones_included():
+    """Earthquake, our reading 5: "Ein Drittel aller Gebäude des Spielers (aufgerundet)" (a third
+    of ALL the player's buildings): 4 buildings, 1 already covered by drought -> ceil(4/3) = 2,
+    and the hits fall on the uncovered ones (a covered card cannot be covered again)."""
     game = game_with_bystander()
     dry = Placed(building(grain=2), cover=("grain", "drought"))
     player = seat_player(game, 0, buildings=[dry, building(), building(), building()],
                          hand={"wood": 3})
-    asked = hit(game, "earthquake", "cover:0")
-    assert [d.kind for d in asked].count("catastrophe") == 1
+    asked = hit(game, "earthquake", "cover:0", "cover:0")
+    assert [d.kind for d in asked].count("catastrophe") == 2
     assert len(asked[0].options) == 6                                # 3 buildings x cover/lose
     assert dry.cover == ("grain", "drought")
-    assert sum(1 for p in player.buildings if p.cover and p.cover[1] == "earthquake") == 1
+    assert sum(1 for p in player.buildings if p.cover and p.cover[1] == "earthquake") == 2
+
+
+def test_catastrophes_tempest_a_third_of_all_landscapes_hits_at_most_the_uncovered_ones():
+    """Tempest: "Ein Drittel aller Landschaften": 2 landscapes, 1 covered -> 1 hit, on the other."""
+    game = game_with_bystander()
+    dry = Placed(landscape(grain=2), cover=("grain", "drought"))
+    player = seat_player(game, 0, landscapes=[dry, landscape()], hand={"wood": 1})
+    hit(game, "tempest", "cover:0")
+    assert player.landscapes[1].cover == ("wood", "tempest")
+    game = game_with_bystander()
+    player = seat_player(game, 0, landscapes=[dry], hand={"wood": 1})
+    assert hit(game, "tempest") == [] and dry.cover == ("grain", "drought")

@@ -86,11 +86,13 @@ def plague(game, player: CardPlayer) -> Iterator[Decision]:
 
 def _a_third(game, player: CardPlayer, catastrophe: str, cards: list[Placed]
              ) -> Iterator[Decision]:
-    # Our reading (cardgame: Catastrophes, Earthquake/Tempest): "a third of your buildings /
-    # landscapes" counts the cards still active; cards already covered are neither counted nor hit.
+    # Our reading 5 (cardgame: Catastrophes, Earthquake/Tempest): the German settles it, "Ein
+    # Drittel aller Gebäude / Landschaften des Spielers (aufgerundet)": the third is counted over
+    # ALL of them, cards already covered (by Drought) included; the hits fall on the uncovered
+    # ones, since a covered card cannot be covered again (at most all of them are hit).
     candidates = [p for p in cards if p.active]
     hits = game.hook.count_catastrophe_hits(game=game, seat=player.seat,
-                                            catastrophe=catastrophe, cards=candidates)
+                                            catastrophe=catastrophe, cards=list(cards))
     for _ in range(min(hits, len(candidates))):
         yield from cover_or_remove(game, player, catastrophe, candidates)
         candidates = [p for p in candidates if p.active and p in player.power_cards()]

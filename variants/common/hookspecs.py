@@ -25,8 +25,9 @@ def count_revealed(game):
 
 @hookspec(firstresult=True)
 def conquest_surcharge(game, seat):
-    """Called whenever the minimum bid on a Conquest-row card is computed. Return the surcharge
-    over the printed value (3 in both games) before personal discounts. First result wins.
+    """Called whenever the price of a Conquest-row card is computed. Return the surcharge over
+    the printed value (3 in both games: "exactly 3 coins more") before personal discounts.
+    First result wins.
     Rule: cardgame 3. Bidding; boardgame B. Bidding.
 
     Example::
@@ -40,8 +41,10 @@ def conquest_surcharge(game, seat):
 @hookspec(firstresult=True)
 def minimum_bid(game, seat, card, conquest):
     """Called whenever a seat may bid on ``card``. Return the smallest legal bid, ignoring other
-    players' bids (value, plus the surcharge on the Conquest row, less discounts). First result
-    wins. Rule: cardgame 3. Bidding; boardgame B. Bidding.
+    players' bids (value, plus the surcharge on the Conquest row, less discounts). On the
+    Conquest row this is the price, and exact: the only amount offered there (the variant option
+    ``conquest_price = "at_least"`` makes it a minimum). First result wins.
+    Rule: cardgame 3. Bidding; boardgame B. Bidding.
 
     Example::
 
@@ -69,8 +72,9 @@ def bid_bonus_halves(game, seat):
 @hookspec(firstresult=True)
 def count_catastrophe_hits(game, seat, catastrophe, cards):
     """Called when a catastrophe hits a share of a seat's cards or tiles (card game: a third of
-    buildings or landscapes). ``cards`` are the candidates; return how many are hit. First
-    result wins. Rule: cardgame Catastrophes.
+    buildings or landscapes). ``cards`` are all the seat's cards of that kind, covered ones
+    included ("Ein Drittel aller Gebäude"); return how many are hit (the hits fall on the
+    uncovered ones, at most all of them). First result wins. Rule: cardgame Catastrophes.
 
     Example::
 
