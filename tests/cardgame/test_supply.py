@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from peloponnes.core.scenario import Scenario
 from peloponnes.variants.cardgame.state import Placed
 from peloponnes.variants.cardgame.supply import complete_buildings, feed, supply
 
@@ -71,21 +72,23 @@ def test_supply_completion_sums_costs_once_against_production():
     player = seat_player(game, 0, civ=civilization(wood=3), buildings=[a, b],
                          hand={"wood": 1})
     discard = len(game.state.coin_discard)
-    _, asked = drive(complete_buildings(game, player), "complete", "complete")
-    assert [d.kind for d in asked] == ["complete", "complete"]
+    _, asked = drive(complete_buildings(game, player), "complete")
+    assert [d.kind for d in asked] == ["complete"]
     assert a.under is None and b.under is None
     assert Counter(game.state.coin_discard[discard:]) == Counter(wood=1)
     # our reading: the coin cards beneath completed buildings go back to the hand
     assert player.hand == Counter(grain=1, stone=1)
 
 
-def test_supply_completion_second_building_not_offered_when_total_unaffordable():
+def test_supply_completion_all_not_offered_when_the_total_is_unaffordable():
     game = new_game(2)
     a = Placed(building(cost={"stone": 2}), under="grain")
     b = Placed(building(cost={"stone": 2}), under="wood")
     player = seat_player(game, 0, civ=civilization(stone=3), buildings=[a, b])
-    _, asked = drive(complete_buildings(game, player), "complete")
-    assert option_ids(asked[1]) == ["lose"]                          # 4 stone > 3
+    _, asked = drive(complete_buildings(game, player), "lose:1", "complete")
+    assert option_ids(asked[0]) == ["give_up"]                       # 4 stone > 3
+    assert option_ids(asked[1]) == ["lose:0", "lose:1"]
+    assert option_ids(asked[2]) == ["complete", "give_up"]          # a alone: 2 stone <= 3
     assert player.buildings == [a] and a.under is None
     assert game.state.boxed[-1] is b.card
     assert game.state.coin_discard[-1] == "wood"                     # b's coin card discarded
@@ -104,7 +107,7 @@ def test_supply_completion_may_give_up_an_affordable_building():
     game = new_game(2)
     a = Placed(building(cost={"wood": 1}), under="inhabitant")
     player = seat_player(game, 0, civ=civilization(wood=5), buildings=[a])
-    drive(complete_buildings(game, player), "lose")
+    drive(complete_buildings(game, player), "give_up")
     assert player.buildings == [] and game.state.coin_discard[-1] == "inhabitant"
 
 
@@ -123,7 +126,46 @@ def test_supply_feeds_then_completes_in_turn_order():
                      buildings=[Placed(building(cost={"wood": 1}), under="grain")],
                      hand={"grain": 1, "wood": 1})
     p1 = seat_player(game, 1, civ=civilization(inhabitants=2, grain=1), hand={"grain": 1})
-    _, asked = drive(supply(game), "grain", "grain", "complete")
+    _, asked = drive(supply(game), "grain", "grain", "complete")     # or give it up
     assert [(d.seat, d.kind) for d in asked] == [(1, "feed"), (0, "feed"), (0, "complete")]
     assert p1.hand == Counter() and p0.hand == Counter(grain=1)       # its coin card back
     assert p0.buildings[0].under is None
+
+
+def test_supply_completion_a_building_under_construction_counts_its_own_production():
+    """Supply, our reading (the rulebook is silent): a building under construction is "fully
+    usable" and has stood in the tableau since it was gained, so its own wood and stone count
+    towards its completion like every other card's (only a *newly* gained building's does not,
+    5. Gain Power Cards)."""
+    game = new_game(2)
+    mill = Placed(building(cost={"wood": 2}, wood=2), under="grain")
+    player = seat_player(game, 0, buildings=[mill])
+    drive(complete_buildings(game, player), "complete")
+    assert mill.under is None and player.hand == Counter(grain=1)
+
+
+def given_up_lender(options=None):
+    """Quarry (under construction, costs 3 stone, produces 3 wood) and House (under
+    construction, costs 3 wood); nothing else produces, nothing in hand."""
+    game = new_game(scenario=Scenario.quick("cardgame", 2, options=options or {}))
+    quarry = Placed(building(cost={"stone": 3}, wood=3, name="Quarry"), under="grain")
+    house = Placed(building(cost={"wood": 3}, name="House"), under="stone")
+    player = seat_player(game, 0, buildings=[quarry, house])
+    return game, player, house
+
+
+def test_supply_completion_a_building_given_up_lends_no_production():
+    """Supply, our reading: production is that of the cards that stay. The Quarry cannot be
+    paid; once it is given up (back to the box) its 3 wood no longer pay for the House."""
+    game, player, house = given_up_lender()
+    _, asked = drive(complete_buildings(game, player), "lose:0")
+    assert option_ids(asked[-1]) == ["lose:0"] and asked[-1].options[0].value is house
+    assert player.buildings == [] and game.state.lost_cards[0] == 2
+
+
+def test_supply_completion_option_production_as_started():
+    """Option ``supply_production = "as_started"`` (the former reading): production as it stood
+    when completion began, so the given-up Quarry's wood still pays for the House."""
+    game, player, house = given_up_lender({"supply_production": "as_started"})
+    drive(complete_buildings(game, player), "lose:0", "complete")
+    assert player.buildings == [house] and house.under is None

@@ -82,7 +82,9 @@ def choose(view: dict, decision) -> str | None:
     if kind in ("pay_luxury", "bid_luxury"):                 # keep luxury goods
         return min(options, key=lambda o: o.value).id
     if kind == "complete":
-        return "complete" if "complete" in ids else "lose"
+        return "complete" if "complete" in ids else "give_up"
+    if kind == "give_up":
+        return min(options, key=lambda o: _card_value(o.value.card)).id
     if kind == "catastrophe":
         if "cover" in ids:
             return "cover"

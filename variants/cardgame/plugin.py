@@ -17,6 +17,7 @@ from .render import render
 from .rules import FINAL_PHASES, ROUND_PHASES
 from .schema import check_components
 from .setup import setup
+from .supply import SUPPLY_PRODUCTION_OPTION
 from .state import INTACT, luxury_cap
 from .view import view
 
@@ -44,7 +45,7 @@ def make_variant() -> Variant:
         components=HERE / "components.toml",
         plugins=(CardGame(),),
         hookspecs=(family_hookspecs,),
-        options=(CONQUEST_PRICE_OPTION, LUXURY_FOR_COIN_CARDS_OPTION),
+        options=(CONQUEST_PRICE_OPTION, LUXURY_FOR_COIN_CARDS_OPTION, SUPPLY_PRODUCTION_OPTION),
         rules_summary=RULES_SUMMARY,
         check_components=check_components,
     )

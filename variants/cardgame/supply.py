@@ -3,13 +3,21 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from peloponnes.core import Decision, Option
+from peloponnes.core import Decision, Option, VariantOption
 
 from .catastrophes import lose_card
 from .payments import can_pay, pay_missing
 from .state import CardPlayer, discard_from_hand, gain_luxury
 
 RULE = "cardgame: Supply"
+
+SUPPLY_PRODUCTION_OPTION = VariantOption(
+    "supply_production", str, "kept",
+    "Which production completes buildings under construction at a supply (cardgame: Supply;"
+    " the rulebook is silent): 'kept' -- the cards that stay, each such building's own"
+    " included (our reading) -- or 'as_started' -- as it stood when completion began, buildings"
+    " given up there included.",
+    choices=("kept", "as_started"))
 
 
 def supply(game) -> Iterator[Decision]:
@@ -64,32 +72,46 @@ def feed(game, player: CardPlayer) -> Iterator[Decision]:
 def complete_buildings(game, player: CardPlayer) -> Iterator[Decision]:
     """Buildings under construction are completed against production summed once for all of
     them (the note in the rulebook), the rest from coin cards or luxury goods; no luxury goods are
-    gained. Our reading: the coin card beneath a completed building returns to its owner's hand
-    (the rulebook sends it to the discard pile only when the building is lost)."""
+    gained. The player completes all that remain, or gives one up (its coin card is discarded)
+    and decides again. Our reading: the coin card beneath a completed building returns to its
+    owner's hand (the rulebook sends it to the discard pile only when the building is lost).
+
+    Our reading of the production (the rulebook is silent; ``supply_production = "kept"``): a
+    player at the table pays with the cards that stay in front of him. A building under
+    construction is "fully usable" and has stood in the tableau since it was gained, so its own
+    production counts towards its own completion (only a newly gained building's does not,
+    5. Gain Power Cards); a building given up goes back to the box first and lends nothing to the
+    others. Option ``"as_started"``: production as it stood when completion began, given-up
+    buildings included (the former reading)."""
     rule = f"{RULE} (buildings under construction)"
     pending = [p for p in player.buildings if p.under is not None]
     if not pending:
         return
-    production = {r: player.production(r) for r in ("wood", "stone")}
-    chosen: list = []
-    total = {"wood": 0, "stone": 0}
-    for p in pending:
-        cost = p.card.get("cost", {})
-        with_it = {r: total[r] + cost.get(r, 0) for r in total}
-        missing = {r: max(0, with_it[r] - production[r]) for r in total}
-        options = [Option("lose", f"Give up {p.name} (its coin card is discarded)", False)]
+    option = SUPPLY_PRODUCTION_OPTION
+    as_started = game.options.get(option.name, option.default) == "as_started"
+    started = {r: player.production(r) for r in ("wood", "stone")}
+    while True:
+        production = started if as_started else {r: player.production(r) for r in started}
+        total = {r: sum(p.card.get("cost", {}).get(r, 0) for p in pending) for r in started}
+        missing = {r: max(0, total[r] - production[r]) for r in started}
+        names = ", ".join(p.name for p in pending)
+        options = [Option("give_up", "Give up a building (its coin card is discarded)")]
         if can_pay(player, missing):
-            options.insert(0, Option("complete", f"Complete {p.name}", True))
-        answer = yield Decision(player.seat, "complete", f"Complete {p.name} (cost {cost})?",
-                                tuple(options), rule)
-        if answer.value:
-            chosen.append(p)
-            total = with_it
-        else:
-            lose_card(game, player, p, rule)
-    missing = {r: max(0, total[r] - production[r]) for r in total}
+            options.insert(0, Option("complete", f"Complete {names} (cost {total}, production"
+                                     f" {production})"))
+        answer = yield Decision(player.seat, "complete", f"Complete {names}?", tuple(options),
+                                rule)
+        if answer.id == "complete":
+            break
+        lost = (yield Decision(player.seat, "give_up", "Give up which building?",
+                               tuple(Option(f"lose:{i}", f"Give up {p.name}", p)
+                                     for i, p in enumerate(pending)), rule)).value
+        lose_card(game, player, lost, rule)
+        pending.remove(lost)
+        if not pending:
+            return
     yield from pay_missing(game, player, missing, rule)
-    for p in chosen:
+    for p in pending:
         player.hand[p.under] += 1
         p.under = None
         game.emit("completed", rule, seat=player.seat, card=p.id)
