@@ -186,6 +186,31 @@ def test_sisyphus_bid_counts_1_coin_higher_but_not_for_turn_order():
     assert st.order == [0, 1]                                        # equal 3 and 3: unchanged
 
 
+def test_sisyphus_extra_coin_counts_towards_the_minimum_bid_and_the_conquest_price():
+    """heroes: Heroes (Sisyphus), our reading 17: "Zijn bod is altijd 1 Munt hoger dan de spelers
+    eigenlijke bod. Let op: De extra Munt telt niet mee bij het bepalen van de speelvolgorde!"
+    The only exception named is turn order, so his bid reaches a tile's minimum, and the Conquest
+    row's exact price, with 1 coin less (but a bid is at least 1 coin)."""
+    game = new_game(2)
+    plain_table(game, coins=9)
+    seat(game, 0, hero="sisyphus", colony="massilia", coins=9)
+    seat(game, 1, hero="penelope", colony="massilia", coins=9)
+    st = game.state
+    st.order = [0, 1]
+    cheap, dear, far = land(bid=1), land(bid=3, income={"wood": 1}), land(bid=2)
+    st.slots = [Slot(0, cheap, conquest=False), Slot(1, dear, conquest=False),
+                Slot(2, far, conquest=True)]
+    minimum = game.hook.minimum_bid
+    assert [minimum(game=game, seat=0, card=c, conquest=c is far) for c in (cheap, dear, far)] \
+        == [1, 2, 4]
+    assert [minimum(game=game, seat=1, card=c, conquest=c is far) for c in (cheap, dear, far)] \
+        == [1, 3, 5]
+    _, asked = drive(bidding(game), "tile:2", "tile:1", "3")
+    assert option_ids(asked[1]) == ["4"]                       # 4 paid + 1 = the price 2 + 3
+    assert st.slots[2].bid.seat == 0 and st.slots[2].bid.amount == 4
+    assert st.players[0].coins == 5
+
+
 def tantalus_against_sisyphus(game):
     """Seat 0: Tantalus, Strength 6, 4 coins; seat 1: Sisyphus, Strength 1; both fed."""
     plain_table(game)

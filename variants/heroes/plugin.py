@@ -14,7 +14,7 @@ Where each rule lives (rulebook sections of the Dutch original, as the English d
 - Internal conflict, Tantalus: ``after_supply_round``
 - colonies: ``provide_player_mat``, ``order_turns``, ``count_food_needed``,
   ``check_land_placement``, ``count_mark_coins``, ``get_disaster_effect``
-- Daedalus: ``list_building_costs``; Sisyphus: ``bid_bonus_halves``; Penelope:
+- Daedalus: ``list_building_costs``; Sisyphus: ``bid_bonus_halves``, ``minimum_bid``; Penelope:
   ``count_food_needed``; orange heroes: a phase after F. (``list_round_phases``)
 - End of game (final income): ``list_round_phases``; Scoring: ``score_seat``
 - Negotiation variant: ``list_setup_phases``
@@ -161,6 +161,18 @@ class HeroesPlugin:
         """Miletus always starts, Apollonia is always last."""
         new = yield
         return colony_order(game, list(new))
+
+    @hookimpl(wrapper=True)
+    def minimum_bid(self, game, seat, card, conquest):
+        """Sisyphus, our reading 17 (heroes: Heroes (Sisyphus)): "Zijn bod is altijd 1 Munt hoger
+        dan de spelers eigenlijke bod" -- the only exception the text names is turn order, so
+        his extra coin counts towards a tile's minimum and the Conquest row's exact price too:
+        he pays 1 coin less (a bid is still at least 1 coin)."""
+        least = yield
+        hp = table(game).by_seat(seat)
+        if least is not None and hp.has("bid_bonus"):
+            return max(1, least - hp.ability["amount"] // 2)
+        return least
 
     @hookimpl(wrapper=True)
     def bid_bonus_halves(self, game, seat):
