@@ -132,7 +132,8 @@ def test_example_scoring_dimitrios_10_helena_12_helena_wins():
 
 def _conquest_table(discount_buildings: int):
     game = new_game(2)
-    specials = [building(conquest_discount=1, name=f"Barracks {i}") for i in range(discount_buildings)]
+    specials = [building(conquest_discount=1, name=f"Barracks {i}")
+                for i in range(discount_buildings)]
     seat_player(game, 0, hand={"wood": 9}, buildings=specials)
     seat_player(game, 1, hand={"stone": 9})
     game.state.order = [0, 1]

@@ -28,9 +28,9 @@ Setup: civilization tiles dealt at random (start coins, goods, inhabitants); fir
 civilization number; Conquest tile except with 5 players; 16 disaster chits face down; tiles in
 A/B/C stacks. Each of 8 rounds: A. Reveal (players' count open, the Conquest row up to 5; a supply
 tile interrupts for a supply round) · B. Bidding with coins (displacement; withdraw = bid back +1
-coin; pass = 3 coins; Conquest row exactly minimum +3, cannot be outbid; Market/Agora +1/2) · C. Turn
-order by bid · D. Add tiles (build with wood/stone or mark with a coin; land tiles must share a
-resource with their neighbour) · E. One-time income · F. Round income (coins by population,
+coin; pass = 3 coins; Conquest row exactly minimum +3, cannot be outbid; Market/Agora +1/2) ·
+C. Turn order by bid · D. Add tiles (build with wood/stone or mark with a coin; land tiles must
+share a resource with their neighbour) · E. One-time income · F. Round income (coins by population,
 luxury from 14) · G. Two disaster chits; a disaster strikes on its third chit.
 Supply round: feed one food per inhabitant, complete marked buildings. Luxury goods: storehouse
 overflow (10 wood / 10 stone / 13 food); 2:1 for what is missing. End: after the last tile, the

@@ -15,8 +15,8 @@ RULE = "cardgame: Catastrophes"
 
 def protected(game, player: CardPlayer, catastrophe: str) -> bool:
     """A building showing the protection symbol (built or under construction, not covered), or
-    at least 3 (``rules.protection_symbols``) matching catastrophe symbols on the tableau's power and civilization cards (the
-    symbols stay visible on covered cards)."""
+    at least 3 (``rules.protection_symbols``) matching catastrophe symbols on the tableau's power
+    and civilization cards (the symbols stay visible on covered cards)."""
     for p in player.buildings:
         if p.active and catastrophe in p.card.get("protects", ()):
             return True

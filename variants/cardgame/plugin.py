@@ -17,8 +17,8 @@ from .render import render
 from .rules import FINAL_PHASES, ROUND_PHASES
 from .schema import check_components
 from .setup import setup
-from .supply import SUPPLY_PRODUCTION_OPTION
 from .state import INTACT, luxury_cap
+from .supply import SUPPLY_PRODUCTION_OPTION
 from .view import view
 
 HERE = Path(__file__).parent
@@ -28,8 +28,9 @@ RULES_SUMMARY = "\n".join([
     "dealt per civilization; power cards A over B over C; catastrophe markers on the first space.",
     "Each of 8 rounds: 1. Reveal (as many cards as players, the rest of 6 in the Conquest row; "
     "the first two cards advance catastrophe markers) · 2. Catastrophes/Supply · 3. Bidding "
-    "(displacement; Conquest row exactly +3, cannot be outbid; pass = 3 coin cards) · 4. Turn order by "
-    "bid · 5. Gain power cards (build, put under construction, or lose) · 6. Income.",
+    "(displacement; Conquest row exactly +3, cannot be outbid; pass = 3 coin cards) · "
+    "4. Turn order by bid · 5. Gain power cards (build, put under construction, or lost when "
+    "neither is possible) · 6. Income.",
     "Game end: final supply; cards protected later are uncovered; score = the lower of "
     "population and power.",
 ])

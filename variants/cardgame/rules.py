@@ -100,7 +100,8 @@ class CoinCardPurse(HookedPurse):
             self.players[seat].hand[card] += 1
 
     def passed(self, seat: int) -> None:
-        draw_to_hand(self.game, self.players[seat], self.game.components["rules"]["pass_coin_cards"])
+        draw_to_hand(self.game, self.players[seat],
+                     self.game.components["rules"]["pass_coin_cards"])
 
     def withdrew(self, seat: int) -> None:
         draw_to_hand(self.game, self.players[seat],

@@ -141,9 +141,11 @@ class Auction:
             least = self.least_to_take(seat, slot)
             if least is not None and least <= funds:
                 row = "Conquest row" if slot.conquest else "open"
-                held = f", held by seat {slot.bid.seat + 1} at {slot.bid.amount}" if slot.bid else ""
-                choices.append(Option(f"{noun}:{slot.index}",
-                                      f"{purse.label(slot.card)} [{row}; from {least}{held}]", slot))
+                held = (f", held by seat {slot.bid.seat + 1} at {slot.bid.amount}"
+                        if slot.bid else "")
+                price = "exactly" if slot.conquest and self.exact_conquest else "from"
+                choices.append(Option(f"{noun}:{slot.index}", f"{purse.label(slot.card)}"
+                                      f" [{row}; {price} {least}{held}]", slot))
         answer = yield Decision(seat, "bid_card", f"Bid on which {noun}?", tuple(choices),
                                 purse.rule)
         if answer.id == "pass":
@@ -178,7 +180,8 @@ class Auction:
                     choices.append(Option(f"{noun}:{target.index}",
                                           f"Move to {purse.label(target.card)} [{row}]", target))
             answer = yield Decision(displaced.seat, "move_bid",
-                                    f"Your bid of {displaced.amount} was outbid: move it or withdraw",
+                                    f"Your bid of {displaced.amount} was outbid: move it or"
+                                    " withdraw",
                                     tuple(choices), purse.rule)
             self.moving = None
             if answer.id == "withdraw":
@@ -187,6 +190,12 @@ class Auction:
                 self.emit("withdrew", purse.rule, seat=displaced.seat)
                 return
             bid, slot = displaced, answer.value
+
+
+def fewest_coins_reaching(minimum: int, bonus_halves: int) -> int:
+    """The fewest coins (at least 1) whose bid, counted ``bonus_halves`` half coins higher,
+    reaches ``minimum`` (heroes: Sisyphus, whose extra coin counts towards the minimum)."""
+    return max(1, -((bonus_halves - 2 * minimum) // 2))
 
 
 def run_auction(auction: Auction, order: list[int]) -> Iterator[Decision]:

@@ -25,6 +25,7 @@ from pathlib import Path
 
 from peloponnes.core import Phase, Variant, VariantOption, hookimpl
 from peloponnes.variants.boardgame.rules import ROUND_PHASES as BOARD_ROUND_PHASES
+from peloponnes.variants.common.auction import fewest_coins_reaching
 from peloponnes.variants.common.scoring import lower_total_score
 
 from . import bot, negotiation
@@ -171,7 +172,7 @@ class HeroesPlugin:
         least = yield
         hp = table(game).by_seat(seat)
         if least is not None and hp.has("bid_bonus"):
-            return max(1, least - hp.ability["amount"] // 2)
+            return fewest_coins_reaching(least, hp.ability["amount"])
         return least
 
     @hookimpl(wrapper=True)
