@@ -18,6 +18,9 @@ PAIRS = {
               "+ plugin three_disaster_chits"),
     "heroes": ("compare-boardgame-4p.toml", "compare-heroes-4p.toml",
                "variant: boardgame -> heroes"),
+    "readings": ("compare-cardgame-conquest.toml", "compare-cardgame-former-readings.toml",
+                 "options: conquest_price: 'exact' -> 'at_least'; luxury_for_coin_cards:"
+                 " 'any_time' -> 'hand_short'; supply_production: 'kept' -> 'as_started'"),
 }
 
 
