@@ -59,46 +59,62 @@ def _card_value(card: dict) -> float:
     return card["inhabitants"] + card["power"] + sum(card["production"].values())
 
 
+def _first_offered(options, preferred) -> str | None:
+    ids = {o.id for o in options}
+    return next((choice for choice in preferred if choice in ids), None)
+
+
+def _smallest(options) -> str:
+    return min(options, key=lambda o: o.value).id
+
+
+def _bid_where(view: dict, decision) -> str:
+    best = "pass" if decision.kind == "bid_card" else "withdraw"
+    best_utility = PASS_VALUE
+    for o in decision.options:
+        if o.id.startswith("card:"):
+            utility = _slot_utility(view, o.value.index)
+            if utility > best_utility:
+                best, best_utility = o.id, utility
+    return best
+
+
+def _catastrophe(view: dict, decision) -> str | None:
+    options = decision.options
+    if any(o.id == "cover" for o in options):
+        return "cover"
+    covers = [o for o in options if o.id.startswith("cover:")]
+    if covers:
+        return max(covers, key=lambda o: _card_value(o.value[1].card)).id
+    removes = [o for o in options if o.id.startswith("remove")]
+    if removes and isinstance(removes[0].value, tuple):
+        return min(removes, key=lambda o: _card_value(o.value[1].card)).id
+    return removes[0].id if removes else None
+
+
+def _feed(view: dict, decision) -> str:
+    return _first_offered(decision.options, ("grain", "inhabitant", "luxury")) or min(
+        decision.options,
+        key=lambda o: o.value.card["power"] + 2 * o.value.card["production"]["grain"]).id
+
+
+CHOICES = {
+    "bid_card": _bid_where,
+    "move_bid": _bid_where,
+    "bid_amount": lambda view, d: _smallest(d.options),
+    "bid_coin_card": lambda view, d: _most_common_symbol(view, d.options),
+    "mortgage_coin_card": lambda view, d: _most_common_symbol(view, d.options),
+    "cover_coin_card": lambda view, d: _most_common_symbol(view, d.options),
+    "build": lambda view, d: _first_offered(d.options, ("build", "mortgage")),
+    "pay_luxury": lambda view, d: _smallest(d.options),           # keep luxury goods
+    "bid_luxury": lambda view, d: _smallest(d.options),
+    "complete": lambda view, d: _first_offered(d.options, ("complete", "give_up")),
+    "give_up": lambda view, d: min(d.options, key=lambda o: _card_value(o.value.card)).id,
+    "catastrophe": _catastrophe,
+    "feed": _feed,
+}
+
+
 def choose(view: dict, decision) -> str | None:
-    kind, options = decision.kind, decision.options
-    ids = {o.id: o for o in options}
-    if kind in ("bid_card", "move_bid"):
-        fallback = "pass" if kind == "bid_card" else "withdraw"
-        best, best_utility = fallback, PASS_VALUE
-        for o in options:
-            if o.id.startswith("card:"):
-                utility = _slot_utility(view, o.value.index)
-                if utility > best_utility:
-                    best, best_utility = o.id, utility
-        return best
-    if kind == "bid_amount":
-        return min(options, key=lambda o: o.value).id
-    if kind in ("bid_coin_card", "mortgage_coin_card", "cover_coin_card"):
-        return _most_common_symbol(view, options)
-    if kind == "build":
-        for choice in ("build", "mortgage", "lose"):
-            if choice in ids:
-                return choice
-    if kind in ("pay_luxury", "bid_luxury"):                 # keep luxury goods
-        return min(options, key=lambda o: o.value).id
-    if kind == "complete":
-        return "complete" if "complete" in ids else "give_up"
-    if kind == "give_up":
-        return min(options, key=lambda o: _card_value(o.value.card)).id
-    if kind == "catastrophe":
-        if "cover" in ids:
-            return "cover"
-        covers = [o for o in options if o.id.startswith("cover:")]
-        if covers:
-            return max(covers, key=lambda o: _card_value(o.value[1].card)).id
-        removes = [o for o in options if o.id.startswith("remove")]
-        if removes and isinstance(removes[0].value, tuple):
-            return min(removes, key=lambda o: _card_value(o.value[1].card)).id
-        return removes[0].id if removes else None
-    if kind == "feed":
-        for choice in ("grain", "inhabitant", "luxury"):
-            if choice in ids:
-                return choice
-        return min(options, key=lambda o: o.value.card["power"]
-                   + 2 * o.value.card["production"]["grain"]).id
-    return None
+    how = CHOICES.get(decision.kind)
+    return how(view, decision) if how else None
