@@ -86,7 +86,7 @@ def test_daedalus_saves_2_stone_or_2_wood_not_1_of_each():
     _, asked = drive(add_tiles(game), "build")
     build = asked[0]
     costs = {o.id: o.value for o in build.options if o.id != "mark"}
-    assert costs == {"build": {"wood": 3, "stone": 1}}                # 2 stone saved; 2 wood not enough
+    assert costs == {"build": {"wood": 3, "stone": 1}}     # 2 stone saved; 2 wood not enough
     assert player.goods == {"wood": 0, "stone": 0, "food": 0}
     # completing a coin-marked building is building it too
     seat(game, 0, hero="daedalus", colony="massilia", wood=2, stone=4,

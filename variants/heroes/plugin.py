@@ -270,7 +270,7 @@ class HeroesPlugin:
     def count_conflict_pairs(self, game):
         return default_pairs(game)
 
-    # --- information, scoring, bots ----------------------------------------------------------------
+    # --- information, scoring, bots -------------------------------------------------------------
     @hookimpl(wrapper=True)
     def view_for_seat(self, game, seat):
         view = yield
@@ -366,7 +366,8 @@ def invariants(game) -> list[str]:
         problems.append(f"clover leaves not conserved: {clovers}")
     persians = persian_disaster(game)
     if len(ht.pile_values) != len(st.chits) or any(
-            (v is not None) != (c == persians) for v, c in zip(ht.pile_values, st.chits)):
+            (v is not None) != (c == persians)
+            for v, c in zip(ht.pile_values, st.chits, strict=True)):
         problems.append("Persian chit values out of step with the chit pile")
     if len(ht.persian_values) != st.revealed[persians]:
         problems.append(f"{len(ht.persian_values)} Persian values for {st.revealed[persians]}"
