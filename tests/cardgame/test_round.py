@@ -278,6 +278,16 @@ def test_bidding_conquest_row_displaced_bid_moves_there_only_at_its_exact_price(
     assert game.state.slots[2].bid.seat == 0 and game.state.slots[2].bid.amount == 5
 
 
+def test_bidding_conquest_row_exact_price_follows_a_house_rule_surcharge():
+    """House rules still set the price (``conquest_surcharge``): with ``conquest_plus_two`` a
+    value-2 card in the Conquest row costs exactly 4."""
+    scenario = Scenario.quick("cardgame", 2, plugins=("conquest_plus_two",))
+    game = bidding_table(2, hands=[{"wood": 9}, {"stone": 9}], values=(1, 2), conquest=(1,),
+                         scenario=scenario)
+    _, asked = drive(bidding(game), "card:1", "pass")
+    assert [o.value for o in asked[1].options] == [4]
+
+
 def test_bidding_option_conquest_price_at_least_offers_any_amount_from_the_price():
     """The variant option ``conquest_price = "at_least"`` (the former reading): from the price up,
     and a displaced bid moves onto any Conquest-row card it can pay."""
