@@ -72,6 +72,23 @@ def test_conformance_rule_invariants_after_every_decision(players):
     assert fired > 0                                                 # catastrophes happened
 
 
+FORMER_READINGS = {"conquest_price": "at_least", "luxury_for_coin_cards": "hand_short",
+                   "supply_production": "as_started"}
+
+
+def test_conformance_with_the_former_readings_as_options():
+    """Random games with every reading option set to its other value keep the engine's and the
+    rules' invariants after every decision."""
+    ruleset, scenario = load_ruleset(Scenario.quick("cardgame", 4, options=FORMER_READINGS))
+
+    def check(game):
+        problems = rule_invariants(game) + game.invariant_violations()
+        assert problems == [], f"seed {game.seed}, decision {game.decisions}: {problems}"
+
+    for seed in range(20):
+        check(run_game(ruleset, scenario, seed, agent="random", after_decision=check))
+
+
 def test_conformance_invariants_detect_a_lost_coin_card():
     """The invariant check is not vacuous: a coin card vanishing is reported."""
     ruleset, scenario = load_ruleset(Scenario.quick("cardgame", 3))
