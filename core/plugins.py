@@ -15,6 +15,7 @@ import importlib.util
 import inspect
 import sys
 import traceback
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from importlib.metadata import entry_points
@@ -161,17 +162,33 @@ def _discover() -> tuple[tuple[tuple[str, Variant], ...], tuple[PluginError, ...
     found: dict[str, Variant] = {}
     errors: list[PluginError] = []
     for name, target in sorted(_entry_point_modules().items()):
+        shown = f"{name} ({target})"
         try:
-            module = _import(target, f"{name} ({target})")
+            variants = _registered_variants(_import(target, shown), shown)
         except PluginError as exc:
             errors.append(exc)
             continue
-        register = getattr(module, "register_variants", None)
-        if register is None:
-            continue
-        for variant in register() or []:
+        for variant in variants:
             found[variant.name] = variant
     return tuple(sorted(found.items())), tuple(errors)
+
+
+def _registered_variants(module, shown: str) -> list[Variant]:
+    """The variants one entry-point module offers, asked through the ``register_variants`` hook
+    of a plugin manager of its own (so one broken package cannot spoil another's answer)."""
+    pm = new_plugin_manager()
+    _register(pm, LoadedPlugin(shown, shown, "module", module))
+    try:
+        results = pm.hook.register_variants()
+    except Exception as exc:
+        raise PluginError(f"register_variants failed: {type(exc).__name__}: {exc}",
+                          plugin=shown, hook="register_variants") from exc
+    variants = [v for result in results for v in (result or [])]
+    for variant in variants:
+        if not isinstance(variant, Variant):
+            raise PluginError(f"register_variants returned {variant!r}, not a Variant",
+                              plugin=shown, hook="register_variants")
+    return variants
 
 
 def variant_chain(variant: Variant, variants: dict[str, Variant]) -> list[Variant]:
@@ -253,18 +270,30 @@ def _similar(a: str, b: str) -> bool:
         return difflib.SequenceMatcher(None, a, b).ratio() > 0.75
 
 
-def _check_declarations(variant_names: set[str], plugins: list[LoadedPlugin],
-                        scenario: Scenario) -> None:
+def _declarations(pm: pluggy.PluginManager, plugin: LoadedPlugin,
+                  plugins: list[LoadedPlugin]) -> dict:
+    """What ``plugin`` says about itself, asked through the ``declare_plugin`` hook with every
+    other plugin left out of the call."""
+    others = [p.obj for p in plugins if p is not plugin]
+    declared: dict = {}
+    for part in pm.subset_hook_caller("declare_plugin", remove_plugins=others)():
+        if not isinstance(part, dict):
+            raise PluginError(f"declare_plugin returned {part!r}, not a dict",
+                              plugin=plugin.source, hook="declare_plugin")
+        declared.update(part)
+    return declared
+
+
+def _check_declarations(pm: pluggy.PluginManager, chain: list[Variant],
+                        plugins: list[LoadedPlugin]) -> None:
+    variant_names = {v.name for v in chain}
     names = {p.name for p in plugins} | {p.source for p in plugins}
     for plugin in plugins:
-        declare = getattr(plugin.obj, "declare_plugin", None)
-        if declare is None:
-            continue
-        plugin.declared = declare() or {}
+        plugin.declared = _declarations(pm, plugin, plugins)
         required = plugin.declared.get("requires_variant") or []
         if required and not variant_names & set(required):
             raise PluginError(f"requires variant {' or '.join(required)}, but the scenario plays"
-                              f" '{scenario.variant}'", plugin=plugin.source)
+                              f" '{chain[-1].name}'", plugin=plugin.source)
         for other in plugin.declared.get("requires_plugins") or []:
             if other not in names:
                 raise PluginError(f"requires plugin '{other}', which the scenario does not load",
@@ -280,9 +309,9 @@ def validate_options(variant: Variant, options: dict, scenario: Scenario) -> dic
     return validate(options, schema, where=scenario.where, path="options")
 
 
-def load_ruleset(scenario: Scenario) -> tuple[Ruleset, Scenario]:
-    """Load the variant, plugins and components a scenario names. Returns the ruleset and the
-    scenario with its options completed by the variant's defaults."""
+def find_variant(scenario: Scenario) -> list[Variant]:
+    """Discovery: the variant a scenario plays and the variants it is stacked on, base first,
+    checked against the scenario's player count."""
     variants = discover_variants()
     variant = variants.get(scenario.variant)
     if variant is None:
@@ -296,11 +325,17 @@ def load_ruleset(scenario: Scenario) -> tuple[Ruleset, Scenario]:
     if not variant.min_players <= n <= variant.max_players:
         raise ConfigError(f"{variant.name} is for {variant.min_players}-{variant.max_players}"
                           f" players, the scenario has {n}", where=scenario.where, path="players")
-    chain = variant_chain(variant, variants)
-    all_options = tuple(o for v in chain for o in v.options)
-    merged = replace(variant, options=all_options)
-    checked_options = validate_options(merged, dict(scenario.options), scenario)
+    return variant_chain(variant, variants)
 
+
+def assemble_ruleset(chain: list[Variant], plugins: Sequence[LoadedPlugin] = (), *,
+                     components_path: str | None = None,
+                     components_where: str | None = None) -> Ruleset:
+    """Assembly: a plugin manager with the hook specifications of ``chain`` (variants, base
+    first), the core's default plugins, each variant's plugins and then ``plugins`` (a
+    scenario's house rules) registered in that order and checked, and the component data loaded
+    through ``load_components`` and validated. Tests assemble a Variant of their own with it."""
+    variant = chain[-1]
     pm = new_plugin_manager()
     for v in chain:
         for spec in v.hookspecs:
@@ -312,20 +347,31 @@ def load_ruleset(scenario: Scenario) -> tuple[Ruleset, Scenario]:
             source = (getattr(obj, "__name__", None)
                       or f"{type(obj).__module__}.{type(obj).__name__}")
             loaded.append(LoadedPlugin(v.name, source, "variant", obj))
-    for i, entry in enumerate(scenario.plugins):
-        loaded.append(_load_scenario_plugin(entry, scenario, i))
+    loaded += list(plugins)
     for plugin in loaded:
         _register(pm, plugin)
     _check_pending(pm, loaded)
-    _check_declarations({v.name for v in chain}, loaded, scenario)
+    _check_declarations(pm, chain, loaded)
 
-    components_path = (scenario.resolve(scenario.components) if scenario.components
-                       else str(variant.components))
-    data = pm.hook.load_components(variant=variant, path=components_path)
-    where = (components_path if not scenario.components
-             else f"{components_path} (scenario components)")
+    path = components_path or str(variant.components)
+    data = pm.hook.load_components(variant=variant, path=path)
     if not isinstance(data, dict):
         raise PluginError("load_components returned no component data", hook="load_components")
+    where = components_where or path
     components = variant.check_components(data, where) if variant.check_components else data
-    return (Ruleset(variant, pm, components, components_path, loaded),
-            replace(scenario, options=checked_options))
+    return Ruleset(variant, pm, components, path, loaded)
+
+
+def load_ruleset(scenario: Scenario) -> tuple[Ruleset, Scenario]:
+    """Load the variant, plugins and components a scenario names. Returns the ruleset and the
+    scenario with its options completed by the variant's defaults."""
+    chain = find_variant(scenario)
+    merged = replace(chain[-1], options=tuple(o for v in chain for o in v.options))
+    checked_options = validate_options(merged, dict(scenario.options), scenario)
+    plugins = [_load_scenario_plugin(entry, scenario, i) for i, entry in enumerate(scenario.plugins)]
+    ruleset = assemble_ruleset(
+        chain, plugins,
+        components_path=scenario.resolve(scenario.components) if scenario.components else None,
+        components_where=(f"{scenario.resolve(scenario.components)} (scenario components)"
+                          if scenario.components else None))
+    return ruleset, replace(scenario, options=checked_options)

@@ -20,6 +20,21 @@ class Phase:
     rule: str = ""
 
 
+def insert_phase_after(phases: list[Phase], name: str, phase: Phase) -> list[Phase]:
+    """A new list of ``phases`` with ``phase`` right after the first phase called ``name``, or
+    at the end when there is none — what a ``list_round_phases`` wrapper that adds a phase
+    needs::
+
+        @hookimpl(wrapper=True)
+        def list_round_phases(game):
+            return insert_phase_after((yield), "income", Phase("market", market, RULE))
+    """
+    phases = list(phases or [])
+    names = [p.name for p in phases]
+    at = names.index(name) + 1 if name in names else len(phases)
+    return [*phases[:at], phase, *phases[at:]]
+
+
 @dataclass(frozen=True)
 class VariantOption:
     """An option a variant accepts in a scenario's ``[options]`` table."""

@@ -4,7 +4,7 @@ from their hand for 1 luxury good, as often as they like (within the luxury cap)
 Kind of change: adds a phase (wraps ``list_round_phases`` and inserts one after "income").
 Works with: cardgame.
 """
-from peloponnes.core import Decision, Option, Phase, hookimpl
+from peloponnes.core import Decision, Option, Phase, hookimpl, insert_phase_after
 from peloponnes.variants.cardgame.state import discard_from_hand, gain_luxury, luxury_cap
 
 RULE = "house rule: market phase"
@@ -36,7 +36,4 @@ def declare_plugin():
 
 @hookimpl(wrapper=True)
 def list_round_phases(game):
-    phases = yield
-    names = [p.name for p in phases]
-    at = names.index("income") + 1 if "income" in names else len(phases)
-    return [*phases[:at], Phase("market", market, RULE), *phases[at:]]
+    return insert_phase_after((yield), "income", Phase("market", market, RULE))

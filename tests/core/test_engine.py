@@ -2,7 +2,7 @@
 illegal answers, phases changed by wrappers, determinism, agents and error attribution."""
 import pytest
 
-from peloponnes.core import IllegalAnswer, Phase, PluginError, hookimpl
+from peloponnes.core import IllegalAnswer, Phase, PluginError, hookimpl, insert_phase_after
 from peloponnes.core.agents import RandomAgent, make_agents
 from peloponnes.core.engine import Game, play
 from peloponnes.core.scenario import Scenario
@@ -174,3 +174,10 @@ def test_human_seats_need_an_interface():
     agents = make_agents(game, ask=lambda view, decision: decision.options[-1].id)
     play(game, agents)
     assert game.result.scores[0].value == 9
+
+
+def test_insert_phase_after_a_named_phase_or_at_the_end():
+    first, second, new = Phase("a", print), Phase("b", print), Phase("new", print)
+    assert [p.name for p in insert_phase_after([first, second], "a", new)] == ["a", "new", "b"]
+    assert [p.name for p in insert_phase_after([first, second], "zz", new)] == ["a", "b", "new"]
+    assert [p.name for p in insert_phase_after(None, "a", new)] == ["new"]

@@ -107,3 +107,46 @@ def test_an_installed_package_offers_a_plugin_through_the_entry_point_group(tmp_
     assert (ruleset.plugins[-1].name, ruleset.plugins[-1].source) == ("house", "my_house_rules")
     game = Game(ruleset, sc).start()
     assert game.hook.conquest_surcharge(game=game, seat=0) == 0
+
+
+def test_register_variants_is_called_through_pluggy_and_a_broken_one_is_reported(tmp_path,
+                                                                                monkeypatch):
+    (tmp_path / "my_variants.py").write_text(
+        "from pathlib import Path\nfrom peloponnes.core import Variant, hookimpl\n\n"
+        "@hookimpl\ndef register_variants():\n"
+        "    return [Variant('mini', 'Mini', 'test', 1, 2, Path(__file__))]\n")
+    (tmp_path / "broken_variants.py").write_text(
+        "from peloponnes.core import hookimpl\n\n@hookimpl\ndef register_variants():\n"
+        "    raise RuntimeError('no variants today')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(core_plugins, "_entry_point_modules",
+                        lambda: {"mini": "my_variants", "broken": "broken_variants"})
+    core_plugins._discover.cache_clear()
+    try:
+        assert list(core_plugins.discover_variants()) == ["mini"]
+        (error,) = core_plugins.discovery_errors()
+        assert error.hook == "register_variants" and "no variants today" in str(error)
+    finally:
+        core_plugins._discover.cache_clear()
+
+
+def test_declare_plugin_is_asked_of_each_plugin_on_its_own(tmp_path):
+    first = plugin(tmp_path, "@hookimpl\ndef declare_plugin():\n"
+                   "    return {'description': 'first'}\n", "first.py")
+    second = plugin(tmp_path, "@hookimpl\ndef declare_plugin():\n"
+                    "    return {'description': 'second', 'requires_plugins': ['first']}\n",
+                    "second.py")
+    ruleset, _ = load(first, second)
+    assert [p.declared.get("description") for p in ruleset.plugins] == [None, None, "first",
+                                                                         "second"]
+    bad = plugin(tmp_path, "@hookimpl\ndef declare_plugin():\n    return ['cardgame']\n", "bad.py")
+    with pytest.raises(PluginError, match="declare_plugin returned"):
+        load(bad)
+
+
+def test_a_test_assembles_a_variant_directly_without_discovery():
+    from .toy import TOY, toy_ruleset
+    ruleset = toy_ruleset()
+    assert ruleset.variant is TOY and ruleset.components == {}
+    assert [p.kind for p in ruleset.plugins] == ["core", "variant"]
+    assert ruleset.hook_order("load_components") == ["toy", "components"]

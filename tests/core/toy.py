@@ -2,11 +2,8 @@
 seat picks a number; the highest total wins."""
 from pathlib import Path
 
-import pluggy
-
 from peloponnes.core import Decision, Option, Phase, Score, Variant, hookimpl
-from peloponnes.core.components import DefaultComponents
-from peloponnes.core.plugins import LoadedPlugin, Ruleset, new_plugin_manager
+from peloponnes.core.plugins import LoadedPlugin, Ruleset, assemble_ruleset
 
 
 def pick(game):
@@ -24,6 +21,10 @@ def forced(game):
 
 
 class Toy:
+    @hookimpl
+    def load_components(self, variant, path):
+        return {}                       # the toy needs no component data
+
     @hookimpl
     def setup_game(self, game):
         game.state = {"totals": [0] * game.num_players, "menu": (1, 2, 3),
@@ -63,11 +64,7 @@ TOY = Variant(name="toy", title="Toy", description="test", min_players=1, max_pl
 
 
 def toy_ruleset(*extra) -> Ruleset:
-    pm: pluggy.PluginManager = new_plugin_manager()
-    loaded = [LoadedPlugin("toy", "tests.core.toy", "variant", TOY.plugins[0])]
-    loaded += [LoadedPlugin(f"extra{i}", f"extra{i}", "module", obj) for i, obj in enumerate(extra)]
-    for plugin in [LoadedPlugin("components", "peloponnes.core.components", "core", DefaultComponents()),
-                   *loaded]:
-        pm.register(plugin.obj)
-    pm.check_pending()
-    return Ruleset(TOY, pm, {}, "", loaded)
+    """The toy variant assembled as a scenario's would be, with ``extra`` plugin objects
+    registered after it like a scenario's house rules."""
+    return assemble_ruleset([TOY], [LoadedPlugin(f"extra{i}", f"extra{i}", "module", obj)
+                                    for i, obj in enumerate(extra)])

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from peloponnes.core import Phase, Variant, VariantOption, hookimpl
+from peloponnes.core import Phase, Variant, VariantOption, hookimpl, insert_phase_after
 from peloponnes.variants.boardgame.rules import ROUND_PHASES as BOARD_ROUND_PHASES
 from peloponnes.variants.common.auction import fewest_coins_reaching
 from peloponnes.variants.common.scoring import lower_total_score
@@ -90,12 +90,6 @@ def make_variant() -> Variant:
     )
 
 
-def _after(phases: list, name: str, phase: Phase) -> list:
-    names = [p.name for p in phases]
-    at = names.index(name) + 1 if name in names else len(phases)
-    return [*phases[:at], phase, *phases[at:]]
-
-
 INCOME = next(p for p in BOARD_ROUND_PHASES if p.name == "income")
 FINAL_INCOME = Phase(INCOME.name, INCOME.run, f"{END_RULE}: final income")
 HERO_LOSSES = Phase("hero_losses", orange_losses, "heroes: Heroes (orange side)")
@@ -144,8 +138,8 @@ class HeroesPlugin:
         phases = list((yield) or [])
         names = [p.name for p in phases]
         if game.round >= game.state.rounds and INCOME.name not in names:
-            phases = _after(phases, "one_time_income", FINAL_INCOME)
-        return _after(phases, INCOME.name, HERO_LOSSES)
+            phases = insert_phase_after(phases, "one_time_income", FINAL_INCOME)
+        return insert_phase_after(phases, INCOME.name, HERO_LOSSES)
 
     @hookimpl
     def count_disaster_chits(self, game, final):
