@@ -59,9 +59,14 @@ def civilization(*, inhabitants: int = 0, power: int = 0, wood: int = 0, stone: 
     return validate(data, _CIVILIZATION, where="test civilization")
 
 
-def new_game(players: int = 2, *, seed: int = 1, scenario: Scenario | None = None) -> Game:
-    """A game with its state set up (civilizations dealt, piles shuffled), round 1 not begun."""
+def new_game(players: int = 2, *, seed: int = 1, scenario: Scenario | None = None,
+             house_rules=()) -> Game:
+    """A game with its state set up (civilizations dealt, piles shuffled), round 1 not begun.
+    ``house_rules``: objects with ``@hookimpl`` methods, registered after the card game (so they
+    are asked first)."""
     ruleset, scenario = load_ruleset(scenario or Scenario.quick("cardgame", players, seed=seed))
+    for rule in house_rules:
+        ruleset.pm.register(rule)
     game = Game(ruleset, scenario)
     game.hook.setup_game(game=game)
     game.round = 1

@@ -30,16 +30,41 @@ def protected(game, player: CardPlayer, catastrophe: str) -> bool:
 
 
 def strike(game, catastrophe: str) -> Iterator[Decision]:
-    """The catastrophe occurs for every player in turn order."""
-    st = game.state
-    st.fired.append(catastrophe)
+    """The catastrophe strikes: resolved for the table by ``strike_catastrophe``."""
+    game.state.fired.append(catastrophe)
     game.emit("catastrophe", f"{RULE}: {catastrophe.capitalize()}", catastrophe=catastrophe)
+    steps = game.hook.strike_catastrophe(game=game, catastrophe=catastrophe)
+    if steps is not None:
+        yield from steps
+
+
+def strike_table(game, catastrophe: str) -> Iterator[Decision]:
+    """The default of ``strike_catastrophe``: every player in turn order, unless protected."""
+    st = game.state
     for seat in st.order:
         player = st.players[seat]
         if protected(game, player, catastrophe):
             game.emit("protected", RULE, seat=seat, catastrophe=catastrophe)
             continue
-        yield from HANDLERS[catastrophe](game, player)
+        if catastrophe == "decline":
+            yield from decline(game, player)
+        else:
+            yield from hit_cards(game, player, catastrophe)
+
+
+def hit_cards(game, player: CardPlayer, catastrophe: str) -> Iterator[Decision]:
+    """The cards ``list_catastrophe_targets`` names, as many as ``count_catastrophe_hits``
+    says: the player picks each one to cover or lose."""
+    candidates = list(game.hook.list_catastrophe_targets(game=game, seat=player.seat,
+                                                         catastrophe=catastrophe) or [])
+    if not candidates:
+        return
+    hits = game.hook.count_catastrophe_hits(game=game, seat=player.seat,
+                                            catastrophe=catastrophe,
+                                            cards=counted_cards(player, catastrophe, candidates))
+    for _ in range(min(hits, len(candidates))):
+        yield from cover_or_remove(game, player, catastrophe, candidates)
+        candidates = [p for p in candidates if p.active and p in player.tableau()]
 
 
 def cover_or_remove(game, player: CardPlayer, catastrophe: str, choices: list[Placed]
@@ -78,43 +103,49 @@ def lose_card(game, player: CardPlayer, placed: Placed, rule: str) -> None:
     game.emit("card_lost", rule, seat=player.seat, card=placed.id)
 
 
-def plague(game, player: CardPlayer) -> Iterator[Decision]:
-    civ = player.civilization
-    if civ is not None and civ.active:
-        yield from cover_or_remove(game, player, "plague", [civ])
-
-
-def _a_third(game, player: CardPlayer, catastrophe: str, cards: list[Placed]
-             ) -> Iterator[Decision]:
-    # Our reading 5 (cardgame: Catastrophes, Earthquake/Tempest): the German settles it, "Ein
-    # Drittel aller Gebäude / Landschaften des Spielers (aufgerundet)": the third is counted over
-    # ALL of them, cards already covered (by Drought) included; the hits fall on the uncovered
-    # ones, since a covered card cannot be covered again (at most all of them are hit).
-    candidates = [p for p in cards if p.active]
-    hits = game.hook.count_catastrophe_hits(game=game, seat=player.seat,
-                                            catastrophe=catastrophe, cards=list(cards))
-    for _ in range(min(hits, len(candidates))):
-        yield from cover_or_remove(game, player, catastrophe, candidates)
-        candidates = [p for p in candidates if p.active and p in player.power_cards()]
-
-
-def earthquake(game, player: CardPlayer) -> Iterator[Decision]:
+def default_targets(game, player: CardPlayer, catastrophe: str) -> list[Placed]:
+    """The default of ``list_catastrophe_targets`` (cardgame: Catastrophes)."""
+    if catastrophe == "plague":
+        civ = player.civilization
+        return [civ] if civ is not None and civ.active else []
+    # Earthquake/Tempest hit uncovered cards only: a covered card cannot be covered again.
     # Buildings under construction may be chosen (they are in the list like any other).
-    yield from _a_third(game, player, "earthquake", player.buildings)
+    if catastrophe in SHARE_CATASTROPHES:
+        return [p for p in getattr(player, SHARE_CATASTROPHES[catastrophe]) if p.active]
+    if catastrophe == "drought":
+        return drought_targets(player)
+    return []
 
 
-def tempest(game, player: CardPlayer) -> Iterator[Decision]:
-    yield from _a_third(game, player, "tempest", player.landscapes)
-
-
-def drought(game, player: CardPlayer) -> Iterator[Decision]:
+def drought_targets(player: CardPlayer) -> list[Placed]:
     """The power card (never the civilization) with the highest grain production; the player
     chooses among ties. Our reading: a tableau producing no grain on power cards loses nothing."""
     cards = [p for p in player.power_cards() if p.active]
     top = max((p.card["production"]["grain"] for p in cards), default=0)
-    if top > 0:
-        yield from cover_or_remove(game, player, "drought",
-                                   [p for p in cards if p.card["production"]["grain"] == top])
+    return [p for p in cards if top > 0 and p.card["production"]["grain"] == top]
+
+
+# The catastrophes that hit a share of a kind of card, and the tableau row of that kind.
+SHARE_CATASTROPHES = {"earthquake": "buildings", "tempest": "landscapes"}
+
+
+def counted_cards(player: CardPlayer, catastrophe: str, targets: list[Placed]) -> list[Placed]:
+    """The cards ``count_catastrophe_hits`` counts over. Our reading 5 (cardgame: Catastrophes,
+    Earthquake/Tempest): the German settles it, "Ein Drittel aller Gebäude / Landschaften des
+    Spielers (aufgerundet)": the third is counted over ALL of them, cards already covered (by
+    Drought) included; the hits fall on the uncovered ones (the targets), at most all of them.
+    For the other catastrophes: the targets."""
+    if catastrophe in SHARE_CATASTROPHES:
+        return list(getattr(player, SHARE_CATASTROPHES[catastrophe]))
+    return targets
+
+
+def default_hits(game, catastrophe: str, cards) -> int:
+    """A third (``rules.catastrophe_share``), rounded up, for Earthquake and Tempest; one card
+    for the others."""
+    if catastrophe in SHARE_CATASTROPHES:
+        return math.ceil(len(cards) / game.components["rules"]["catastrophe_share"])
+    return 1
 
 
 def decline(game, player: CardPlayer) -> Iterator[Decision]:
@@ -146,10 +177,6 @@ def decline(game, player: CardPlayer) -> Iterator[Decision]:
     game.emit("card_lost", rule, seat=player.seat, card="luxury card")
 
 
-HANDLERS = {"plague": plague, "earthquake": earthquake, "tempest": tempest,
-            "drought": drought, "decline": decline}
-
-
 def uncover_protected(game) -> None:
     """cardgame: Game End — protection gained after a catastrophe uncovers the cards it
     covered; the coin cards go to the discard pile."""
@@ -167,7 +194,3 @@ def uncover_protected(game) -> None:
             player.luxury_card_cover = None
             game.emit("uncovered", rule, seat=player.seat, card="luxury card")
 
-
-def default_hits(game, cards) -> int:
-    """A third (``rules.catastrophe_share``), rounded up."""
-    return math.ceil(len(cards) / game.components["rules"]["catastrophe_share"])

@@ -11,7 +11,8 @@ from peloponnes.variants.common.auction import CONQUEST_PRICE_OPTION
 from peloponnes.variants.common.scoring import balance_gap, lower_total_score
 
 from . import bot
-from .catastrophes import default_hits
+from . import hookspecs as cardgame_hookspecs
+from .catastrophes import default_hits, default_targets, strike_table
 from .payments import LUXURY_FOR_COIN_CARDS_OPTION
 from .render import render
 from .rules import FINAL_PHASES, ROUND_PHASES
@@ -45,7 +46,7 @@ def make_variant() -> Variant:
         min_players=2, max_players=5,
         components=HERE / "components.toml",
         plugins=(CardGame(),),
-        hookspecs=(family_hookspecs,),
+        hookspecs=(family_hookspecs, cardgame_hookspecs),
         options=(CONQUEST_PRICE_OPTION, LUXURY_FOR_COIN_CARDS_OPTION, SUPPLY_PRODUCTION_OPTION),
         rules_summary=RULES_SUMMARY,
         check_components=check_components,
@@ -156,14 +157,23 @@ class CardGame:
                    if not p.is_civilization)
 
     @hookimpl
-    def count_catastrophe_hits(self, game, seat, catastrophe, cards):
-        return default_hits(game, cards)
-
-    @hookimpl
     def compute_income(self, game, seat, population):
         """The summary card: the last row whose population the player reaches."""
         row = [r for r in game.components["income"] if r["population"] <= population][-1]
         return row["coin_cards"], row["luxury"]
+
+    # --- the card game's own hooks: defaults ---------------------------------------------------
+    @hookimpl
+    def strike_catastrophe(self, game, catastrophe):
+        return strike_table(game, catastrophe)
+
+    @hookimpl
+    def list_catastrophe_targets(self, game, seat, catastrophe):
+        return default_targets(game, game.state.players[seat], catastrophe)
+
+    @hookimpl
+    def count_catastrophe_hits(self, game, seat, catastrophe, cards):
+        return default_hits(game, catastrophe, cards)
 
 
 def invariants(game) -> list[str]:

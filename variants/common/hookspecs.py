@@ -70,22 +70,6 @@ def bid_bonus_halves(game, seat):
 
 
 @hookspec(firstresult=True)
-def count_catastrophe_hits(game, seat, catastrophe, cards):
-    """Called when a catastrophe hits a share of a seat's cards or tiles (card game: a third of
-    buildings or landscapes). ``cards`` are all the seat's cards of that kind, covered ones
-    included ("Ein Drittel aller Gebäude"); return how many are hit (the hits fall on the
-    uncovered ones, at most all of them). First result wins. Rule: cardgame Catastrophes.
-
-    Example::
-
-        @hookimpl(wrapper=True)
-        def count_catastrophe_hits(game, seat, catastrophe, cards):
-            hits = yield
-            return min(hits, math.ceil(len(cards) / 4))
-    """
-
-
-@hookspec(firstresult=True)
 def compute_income(game, seat, population):
     """Called in every income phase. Return ``(coins, luxury)`` the seat earns for its
     population from the income table. First result wins. Rule: cardgame 6. Income;
