@@ -179,6 +179,15 @@ class Game:
     def view(self, seat: int) -> dict:
         return self.hook.view_for_seat(game=self, seat=seat) or {}
 
+    def describe_seat(self, seat: int) -> dict:
+        """The labels of what ``seat`` played with: every ``describe_seat`` result merged, the
+        first registered (the base variant) first, so a later plugin's value wins."""
+        merged: dict = {}
+        for part in reversed(self.hook.describe_seat(game=self, seat=seat)):
+            if part:
+                merged.update(part)
+        return merged
+
     def metrics(self) -> dict:
         """The metrics of a finished game: the generic ones every game has (``core.metrics``),
         then the plugins' (``collect_metrics``, merged), which win where the names collide."""

@@ -180,24 +180,29 @@ def view_for_seat(game, seat):
     """
 
 
-@hookspec(firstresult=True)
+@hookspec
 def describe_seat(game, seat):
-    """Called when a game's results are summarised. Return a dict of the labels that identify
-    what ``seat`` played with, e.g. ``{"civilization": "Argos"}`` (``simulate`` and ``compare``
-    report win shares per label). First result wins.
+    """Called when a game's results are summarised (``game.describe_seat(seat)``). Return a dict
+    of the labels that identify what ``seat`` played with, e.g. ``{"civilization": "Argos"}``
+    (``simulate`` and ``compare`` report win shares per label), or None. All results are
+    merged, the base variant's first: an expansion or house rule returns only the labels it
+    adds (Heroes: ``hero``, ``colony``), and its value wins for a key both return.
 
     Example::
 
         @hookimpl
         def describe_seat(game, seat):
-            return {"civilization": game.state.players[seat].civilization_name}
+            return {"house_rule_seat": "first" if seat == 0 else "other"}
     """
 
 
 @hookspec
 def on_event(game, event):
     """Called for every ``Event`` the rules emit, right after it happens. Observers (log,
-    renderers, metrics) use it; return value ignored.
+    renderers, metrics) use it; return value ignored. It may NOT change ``game.state`` (nor the
+    RNG): an observer that changed the game would make a game differ with and without a log.
+    To change what happens, implement the hook that decides it (e.g. the card game's
+    ``strike_catastrophe``, the board game's ``strike_disaster``), or add a phase.
 
     Example::
 

@@ -73,7 +73,7 @@ def seat_labels(game: Game) -> list[dict]:
     """Each seat's ``describe_seat`` labels, as strings (lists stay lists of strings)."""
     out = []
     for seat in game.seats:
-        labels = game.hook.describe_seat(game=game, seat=seat.index) or {}
+        labels = game.describe_seat(seat.index)
         out.append({str(k): ([str(x) for x in v] if isinstance(v, (list, tuple)) else str(v))
                     for k, v in labels.items() if v is not None})
     return out

@@ -164,5 +164,5 @@ def test_collect_metrics_and_describe_seat():
     scores = [s.value for s in game.result.scores]
     assert metrics["rounds"] == 8 and metrics["winner_score"] == max(scores)
     assert [metrics[f"score_seat{i}"] for i in (1, 2, 3)] == scores
-    civ = game.hook.describe_seat(game=game, seat=0)
+    civ = game.describe_seat(0)
     assert civ == {"civilization": game.state.players[0].civilization["name"]}

@@ -88,7 +88,24 @@ def test_view_for_seat_score_seat_and_describe_seat_wrappers():
     play(game, make_agents(game))
     assert game.view(0)["hint"] == "hello"
     assert all(s.value >= 1000 for s in game.result.scores)
-    assert game.hook.describe_seat(game=game, seat=1) == {"colour": "blue"}
+    assert game.describe_seat(1) == {"colour": "blue"}
+
+
+def test_describe_seat_results_are_merged_and_a_later_plugin_wins():
+    class Colour:
+        @hookimpl
+        def describe_seat(self, game, seat):
+            return {"colour": ["red", "blue"][seat], "side": "left"}
+
+    class Recolour:
+        @hookimpl
+        def describe_seat(self, game, seat):
+            return {"colour": "green"} if seat == 1 else None
+
+    game = Game(toy_ruleset(Colour(), Recolour()), Scenario.quick("toy", 2))
+    play(game, make_agents(game))
+    assert game.describe_seat(0) == {"colour": "red", "side": "left"}
+    assert game.describe_seat(1) == {"colour": "green", "side": "left"}
 
 
 def test_render_view_and_choose_heuristic_of_the_card_game():

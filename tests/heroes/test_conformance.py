@@ -105,7 +105,7 @@ def test_describe_seat_names_civilization_hero_and_colony():
     game = run_game(ruleset, scenario, 2, agent="random")
     ht = table(game)
     for s in range(3):
-        assert game.hook.describe_seat(game=game, seat=s) == {
+        assert game.describe_seat(s) == {
             "civilization": game.state.players[s].civilization["name"],
             "hero": ht.by_seat(s).hero["name"], "colony": ht.by_seat(s).colony["name"]}
 

@@ -273,8 +273,7 @@ class HeroesPlugin:
     @hookimpl
     def describe_seat(self, game, seat):
         hp = table(game).by_seat(seat)
-        return {"civilization": game.state.players[seat].civilization_name,
-                "hero": hp.hero["name"], "colony": hp.colony["name"]}
+        return {"hero": hp.hero["name"], "colony": hp.colony["name"]}
 
     @hookimpl
     def score_seat(self, game, seat):
