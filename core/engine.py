@@ -13,6 +13,7 @@ from typing import Any
 from .decisions import Decision, Event, Option
 from .errors import IllegalAnswer, PluginError, SandboxError
 from .metrics import generic_metrics
+from .stash import Stash
 
 
 @dataclass(frozen=True)
@@ -47,8 +48,9 @@ class Result:
 
 
 class Game:
-    """One game of a loaded ruleset. ``state`` belongs to the variant; the engine keeps the
-    round counter, the RNG, the log of events and the answers given."""
+    """One game of a loaded ruleset. ``state`` belongs to the variant; ``stash`` holds the state
+    of plugins stacked on it, each under its own ``StashKey`` (``core.stash``); the engine keeps
+    the round counter, the RNG, the log of events and the answers given."""
 
     def __init__(self, ruleset, scenario, *, seed: int | None = None):
         self.ruleset = ruleset
@@ -61,6 +63,7 @@ class Game:
         self.rng = random.Random(self.seed)
         self.seats = [Seat(i, p.name, p.agent) for i, p in enumerate(scenario.players)]
         self.state: Any = None
+        self.stash = Stash()
         self.initial_turn_order: list[int] | None = None     # set before round 1
         self.round = 0
         self.phase = None

@@ -42,7 +42,7 @@ from .persians import (
 )
 from .schema import check_components, merge_with_base
 from .setup import colony_order, deal, mat_for, start
-from .state import END_RULE, clover_split, table
+from .state import END_RULE, HEROES, clover_split, table
 from .strength import after_tile_added
 from .view import extend
 
@@ -113,7 +113,7 @@ class HeroesPlugin:
     def setup_game(self, game):
         """heroes: Setup changes. Heroes and colonies are dealt first (the board game asks for
         each seat's mat while it sets up), the rest after the board game's setup."""
-        game.heroes = deal(game)
+        game.stash[HEROES] = deal(game)
         result = yield
         start(game)
         return result
@@ -341,7 +341,7 @@ def invariants(game) -> list[str]:
     """Strength within 0..cap; clover leaves conserved (3 a player in all) and never negative;
     mercenaries never negative; the Persian chit values in step with the face-down pile and the
     revealed Persian chits."""
-    if getattr(game, "heroes", None) is None or game.state is None:
+    if HEROES not in game.stash or game.state is None:
         return []
     st, ht = game.state, table(game)
     rules = game.components["expansion"]["rules"]

@@ -2,12 +2,15 @@
 mercenaries; the Persian chits' values; what happened to the Persians.
 
 ``game.state`` belongs to the board game (``variants.boardgame.state.BoardState``); the expansion
-keeps its own part at ``game.heroes`` (a ``HeroesState``), set up before the board game's setup
-runs so that the colony boards are known when the board game asks for the player mats.
+keeps its own part in ``game.stash[HEROES]`` (a ``HeroesState``; ``table(game)`` returns it), set
+up before the board game's setup runs so that the colony boards are known when the board game
+asks for the player mats.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+from peloponnes.core import StashKey
 
 RULE = "heroes"
 STRENGTH_RULE = "heroes: Strength"
@@ -68,9 +71,12 @@ class HeroesState:
         return self.players[seat]
 
 
+HEROES: StashKey[HeroesState] = StashKey("heroes")
+
+
 def table(game) -> HeroesState:
     """The expansion's part of ``game``'s table."""
-    return game.heroes
+    return game.stash[HEROES]
 
 
 def clover_split(prestige: int, population: int, clovers: int, points: int) -> int:
