@@ -269,11 +269,16 @@ def render_view(view):
     ``rich`` renderable showing ``view`` (what ``view_for_seat`` returned), or None for the
     generic rendering. First result wins. Rendering lives here, apart from the rules.
 
+    Only the plugins of the game's own ruleset are asked, so an implementation renders the
+    views of its variant without checking which variant made them; an expansion (or a house
+    rule that adds to the view) extends its base's renderable with ``wrapper=True``.
+
     Example::
 
-        @hookimpl
+        @hookimpl(wrapper=True)
         def render_view(view):
-            return rich.panel.Panel(f"Round {view['round']}")
+            table = yield                       # the variant's own rendering
+            return rich.console.Group(table, f"House rule: {view['hint']}")
     """
 
 

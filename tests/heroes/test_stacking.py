@@ -197,3 +197,15 @@ def test_count_conflict_pairs_a_house_rule_for_peaceful_colonies():
     players[0].strength = 9
     drive(internal_conflict(game, final=False))
     assert events(game, "internal_conflict") == [] and players[0].strength == 9
+
+
+def test_render_view_the_expansion_extends_the_board_games_table():
+    from rich.console import Console
+
+    game = new_game(4)
+    console = Console(record=True, width=140)
+    console.print(game.hook.render_view(view=game.view(0)))
+    text = console.export_text()
+    assert "Round 1 of" in text                             # the board game's header
+    assert "Heroes & colonies" in text                      # the expansion's table after it
+    assert text.index("Round 1 of") < text.index("Heroes & colonies")

@@ -95,7 +95,7 @@ class BoardGame:
 
     @hookimpl
     def render_view(self, view):
-        return render(view) if view.get("variant") == "boardgame" else None
+        return render(view)
 
     @hookimpl
     def initial_turn_order(self, game):

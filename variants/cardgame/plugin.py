@@ -121,7 +121,7 @@ class CardGame:
 
     @hookimpl
     def render_view(self, view):
-        return render(view) if view.get("variant") == "cardgame" else None
+        return render(view)
 
     @hookimpl
     def choose_heuristic(self, view, decision):

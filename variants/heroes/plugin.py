@@ -300,12 +300,12 @@ class HeroesPlugin:
     def check_invariants(self, game):
         return invariants(game)
 
-    @hookimpl
+    @hookimpl(wrapper=True)
     def render_view(self, view):
-        if view.get("variant") != "heroes":
-            return None
+        """The board game's table, then the expansion's."""
+        board = yield
         from .render import render
-        return render(view)
+        return render(view, board)
 
     @hookimpl
     def choose_heuristic(self, view, decision):

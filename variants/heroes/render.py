@@ -1,15 +1,14 @@
-"""The expansion's table for the terminal: the board game's rendering plus heroes, colonies,
-Strength, clover leaves, mercenaries and the Persians."""
+"""The expansion's table for the terminal: the board game's rendering (``board``, what the board
+game's ``render_view`` returned) plus heroes, colonies, Strength, clover leaves, mercenaries and
+the Persians."""
 from __future__ import annotations
 
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from peloponnes.variants.boardgame.render import render as render_board
 
-
-def render(view: dict):
+def render(view: dict, board):
     h = view["heroes"]
     persians = Text(f"Persian chits revealed: {h['persian_chits_revealed']} (values "
                     f"{h['persian_values'] or '-'}); next attack on chit "
@@ -25,4 +24,4 @@ def render(view: dict):
                       p["hero"] + (" (orange)" if p["flipped"] else ""), p["colony"],
                       str(p["strength"]), str(p["clovers"]), str(p["mercenaries"]),
                       style="bold" if me else None)
-    return Group(render_board(view), persians, table)
+    return Group(*([board] if board is not None else []), persians, table)
