@@ -40,3 +40,40 @@ def count_conflict_pairs(game):
         def count_conflict_pairs(game):
             return 1                            # one pair, whatever the player count
     """
+
+
+@hookspec
+def prepare_persian_attack(game, attack):
+    """Called when the Persians attack (``attack``: 1 or 2), after Odysseus' shield and before
+    anything of the attack is counted. Return an iterator of Decisions (steps, e.g. a generator
+    asking each player something) or None. All implementations are asked and their steps run
+    one after the other (the latest registered first). Keep what a player bought for this attack
+    in ``game.stash`` and count it in ``count_attack_strength``. Rule: heroes: Persians.
+
+    Example::
+
+        def offer(game, attack):
+            for seat in game.state.order:
+                ...                             # yield a Decision, remember the answer
+
+        @hookimpl
+        def prepare_persian_attack(game, attack):
+            return offer(game, attack)
+    """
+
+
+@hookspec(firstresult=True)
+def count_attack_strength(game, seat, attack):
+    """Called for each seat when the Persians' attack ``attack`` (1 or 2) is counted. Return the
+    Strength ``seat`` brings to this attack: the players' sum is set against the Persians'. The
+    expansion's default is the seat's Strength. A bonus for this attack only (it does not move
+    the Strength marker, which stays within 0..29) is a wrapper. First result wins.
+    Rule: heroes: Persians.
+
+    Example::
+
+        @hookimpl(wrapper=True)
+        def count_attack_strength(game, seat, attack):
+            strength = yield
+            return strength + 3 * game.stash[BOUGHT].count(seat)
+    """

@@ -144,8 +144,10 @@ def shielded(game, hp: HeroesPlayer) -> bool:
 # --- the Persians attack ----------------------------------------------------------------------------
 
 def persian_attack(game) -> Iterator[Decision]:
-    """After the 3rd and the 6th Persian chit: Persians (players x the sum of the revealed Persian
-    chits, ``compute_persian_strength``) against the sum of all players' Strength. Lost: the
+    """After the 3rd and the 6th Persian chit: first ``prepare_persian_attack`` (house rules may
+    ask the players something), then Persians (players x the sum of the revealed Persian chits,
+    ``compute_persian_strength``) against the sum of all players' Strength
+    (``count_attack_strength``). Lost: the
     attack's consequence (heroes flip / everybody loses his best tile). Repelled (players at
     least as strong): everybody halves his Strength, then may hire mercenaries, in turn order."""
     st, ht = game.state, table(game)
@@ -153,9 +155,13 @@ def persian_attack(game) -> Iterator[Decision]:
     fire_on = game.components["disasters"][disaster]["fire_on"]
     number = fire_on.index(st.revealed[disaster]) + 1
     attack = game.components["expansion"]["persians"]["attacks"][number - 1]
+    for steps in game.hook.prepare_persian_attack(game=game, attack=number):
+        if steps is not None:
+            yield from steps
     values = list(ht.persian_values)
     persians = game.hook.compute_persian_strength(game=game, attack=number, values=values)
-    players = sum(hp.strength for hp in ht.players)
+    players = sum(game.hook.count_attack_strength(game=game, seat=hp.seat, attack=number)
+                  for hp in ht.players)
     won = players >= persians
     ht.attacks.append({"attack": number, "persians": persians, "players": players, "won": won})
     game.emit("persian_attack", PERSIANS_RULE, attack=number, values=values, persians=persians,

@@ -10,7 +10,9 @@ Where each rule lives (rulebook sections of the Dutch original, as the English d
 - three chits a round, the same disaster twice in a row, Ariadne: ``count_disaster_chits``,
   ``redraw_disaster_chit``
 - Strength, Achilles, Andromeda, Helen: ``after_tile_added``
-- Persians, Mercenaries, Odysseus: ``strike_disaster`` (and a wrapper), ``check_protection``
+- Persians, Mercenaries, Odysseus: ``strike_disaster`` (and a wrapper), ``check_protection``;
+  its own hooks ``prepare_persian_attack``, ``compute_persian_strength``,
+  ``count_attack_strength`` for house rules
 - Internal conflict, Tantalus: ``after_supply_round``
 - colonies: ``provide_player_mat``, ``order_turns``, ``count_food_needed``,
   ``check_land_placement``, ``count_mark_coins``, ``get_disaster_effect``
@@ -259,6 +261,10 @@ class HeroesPlugin:
     @hookimpl
     def compute_persian_strength(self, game, attack, values):
         return default_persian_strength(game, values)
+
+    @hookimpl
+    def count_attack_strength(self, game, seat, attack):
+        return table(game).by_seat(seat).strength
 
     @hookimpl
     def count_conflict_pairs(self, game):
