@@ -20,6 +20,7 @@ from rich.pretty import Pretty
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.syntax import Syntax
 from rich.table import Table
+from rich.text import Text
 
 from peloponnes.core import PluginError, SandboxError, hookimpl
 from peloponnes.core.agents import make_agents
@@ -469,23 +470,40 @@ def plugins_cmd(scenario, as_json):
 @main.command(name="hooks")
 @click.option("--markdown", is_flag=True, help="Print the reference as Markdown "
               "(what docs/hooks.md holds).")
+@click.option("--state", is_flag=True, help="Print the state reference instead (Markdown, "
+              "what docs/state.md holds): each variant's state classes, the helpers that "
+              "change state, its invariants, events and view keys, and the phase contract.")
 @friendly_errors
-def hooks_cmd(markdown):
+def hooks_cmd(markdown, state):
     """The hooks reference for plugin authors: every hook's signature, when it is called, what
-    it returns, whether the first result wins, which variants implement it, and an example."""
+    it returns, whether the first result wins, which variants implement it, and an example.
+    The state a hook may read and the helpers to change it: `peloponnes hooks --state`."""
     from peloponnes.core.hookdoc import collect
     from peloponnes.core.hookdoc import markdown as to_markdown
-    docs = collect(discover_variants())
+    variants = discover_variants()
+    if state:
+        from peloponnes.core.statedoc import markdown as state_markdown
+        click.echo(state_markdown(variants), nl=False)
+        return
+    docs = collect(variants)
     if markdown:
         click.echo(to_markdown(docs), nl=False)
         return
+    # Printed literally: hook docs hold text like `[rules] conflict` that rich would take for
+    # markup, and examples are never cropped (long lines wrap in the terminal, soft_wrap).
+    console.print(Text("State classes, helpers, events and views: `peloponnes hooks --state` "
+                       "(docs/state.md).\n", style="dim"), soft_wrap=True)
     for doc in docs:
-        console.print(f"[bold cyan]{doc.signature}[/]  [dim]({doc.defined_in}; first result "
-                      f"wins: {'yes' if doc.firstresult else 'no'}; variants: "
-                      f"{', '.join(doc.implemented_by) or 'none'})[/]", highlight=False)
-        console.print(doc.description, highlight=False)
+        head = Text(doc.signature, style="bold cyan")
+        head.append(f"  ({doc.defined_in}; first result wins: "
+                    f"{'yes' if doc.firstresult else 'no'}; variants: "
+                    f"{', '.join(doc.implemented_by) or 'none'})", style="dim")
+        console.print(head, soft_wrap=True)
+        console.print(Text(doc.description), soft_wrap=True)
         if doc.example:
-            console.print(Syntax(doc.example, "python", background_color="default"))
+            code = Syntax("", "python").highlight(doc.example)
+            code.rstrip()
+            console.print(code, soft_wrap=True)
         console.print()
 
 

@@ -51,7 +51,10 @@ class VariantOption:
 class Variant:
     """A ruleset. ``plugins`` are registered, in order, for every game of this variant (after
     the plugins of ``base``, when the variant is stacked on another). ``hookspecs`` are modules
-    of extra hook specifications the ruleset family defines (``core`` knows none of them)."""
+    of extra hook specifications the ruleset family defines (``core`` knows none of them).
+    ``state_api`` lists the state classes and the helpers a plugin must use to change state
+    legally (``gain_luxury`` rather than ``player.luxury += 1``): ``docs/state.md`` documents
+    them (``peloponnes hooks --state``)."""
     name: str
     title: str
     description: str
@@ -64,3 +67,4 @@ class Variant:
     hookspecs: tuple = ()
     rules_summary: str = ""
     check_components: Callable[[dict, str], dict] | None = None  # validate, return filled-in
+    state_api: tuple = ()

@@ -198,6 +198,29 @@ def test_hooks_reference_matches_docs_file():
         "docs/hooks.md is stale: run `peloponnes hooks --markdown > docs/hooks.md`"
 
 
+def test_state_reference_matches_docs_file():
+    result = run("hooks", "--state")
+    assert result.exit_code == 0
+    assert result.output == (ROOT / "docs" / "state.md").read_text(), \
+        "docs/state.md is stale: run `peloponnes hooks --state > docs/state.md`"
+    for text in ("gain_luxury", "check_invariants", "luxury_gained", "`game.round`",
+                 "`heroes`: dict"):
+        assert text in result.output
+
+
+def test_hooks_are_printed_literally_and_never_cropped(monkeypatch):
+    import peloponnes.cli as cli
+    monkeypatch.setattr(cli.console, "width", 40)
+    result = run("hooks")
+    assert result.exit_code == 0
+    assert "peloponnes hooks --state" in result.output          # the state reference is linked
+    assert "``[rules] conflict``" in result.output              # not eaten as rich markup
+    assert "``[disasters.NAME]``" in result.output
+    long_line = "            return min(hits, math.ceil(len(cards) / 4))"
+    assert long_line.strip() in result.output                    # a whole line at 40 columns
+    assert "…" not in result.output
+
+
 def test_new_plugin_refuses_bad_names(tmp_path):
     assert run("new-plugin", "no good", "-d", tmp_path).exit_code == 2
     assert run("new-plugin", "ok", "--variant", "chess", "-d", tmp_path).exit_code == 2

@@ -11,7 +11,7 @@ from peloponnes.variants.common import hookspecs as family_hookspecs
 from peloponnes.variants.common.auction import CONQUEST_PRICE_OPTION, order_by_bids
 from peloponnes.variants.common.scoring import balance_gap, lower_total_score
 
-from . import bot
+from . import bot, state
 from . import hookspecs as boardgame_hookspecs
 from .disasters import protected, strike_table
 from .render import render
@@ -38,6 +38,11 @@ last chits, a final supply; score = lower of prestige (tiles + 1 per 3 coins) an
 (3 per inhabitant). Solo: 5 tiles, no Conquest row, buy one tile at its minimum bid."""
 
 
+# What a plugin reads and the helpers it changes state with (docs/state.md).
+STATE_API = (state.BoardState, state.BoardPlayer, state.Placed, state.pay_out, state.pay_in,
+             state.gain_luxury, state.gain_goods, state.change_population, state.lose_tile)
+
+
 def make_variant() -> Variant:
     return Variant(
         name="boardgame",
@@ -55,6 +60,7 @@ def make_variant() -> Variant:
             " one-time income)."), CONQUEST_PRICE_OPTION),
         rules_summary=RULES_SUMMARY,
         check_components=check_components,
+        state_api=STATE_API,
     )
 
 
@@ -135,6 +141,9 @@ class BoardGame:
 
     @hookimpl
     def check_invariants(self, game):
+        """Storehouses within the mat's limits; nothing negative; coins conserved between the
+        bank, the players' reserves, bids under tiles and coins marking buildings; tiles and
+        chits conserved."""
         return invariants(game)
 
     @hookimpl
@@ -220,9 +229,7 @@ class BoardGame:
 
 
 def invariants(game) -> list[str]:
-    """Storehouses within the mat's limits; nothing negative; coins conserved between the bank,
-    the players' reserves, bids under tiles and coins marking buildings; tiles and chits
-    conserved."""
+    """See ``BoardGame.check_invariants``."""
     st = game.state
     problems = [f"bank holds {st.bank} coins"] if st.bank < 0 else []
     problems += [problem for p in st.players for problem in _seat_problems(p)]

@@ -10,9 +10,9 @@ from peloponnes.variants.common import hookspecs as family_hookspecs
 from peloponnes.variants.common.auction import CONQUEST_PRICE_OPTION
 from peloponnes.variants.common.scoring import balance_gap, lower_total_score
 
-from . import bot
+from . import bot, state
 from . import hookspecs as cardgame_hookspecs
-from .catastrophes import default_hits, default_targets, strike_table
+from .catastrophes import default_hits, default_targets, lose_card, strike_table
 from .payments import LUXURY_FOR_COIN_CARDS_OPTION
 from .render import render
 from .rules import FINAL_PHASES, ROUND_PHASES
@@ -37,6 +37,12 @@ RULES_SUMMARY = "\n".join([
 ])
 
 
+# What a plugin reads and the helpers it changes state with (docs/state.md).
+STATE_API = (state.CardState, state.CardPlayer, state.Placed, state.gain_luxury, state.luxury_cap,
+             state.draw_coin, state.draw_to_hand, state.discard_from_hand, state.take_from_hand,
+             lose_card)
+
+
 def make_variant() -> Variant:
     return Variant(
         name="cardgame",
@@ -50,6 +56,7 @@ def make_variant() -> Variant:
         options=(CONQUEST_PRICE_OPTION, LUXURY_FOR_COIN_CARDS_OPTION, SUPPLY_PRODUCTION_OPTION),
         rules_summary=RULES_SUMMARY,
         check_components=check_components,
+        state_api=STATE_API,
     )
 
 
@@ -117,6 +124,9 @@ class CardGame:
 
     @hookimpl
     def check_invariants(self, game):
+        """Coin cards conserved (per symbol: pile, discard, hands, under buildings, covering
+        cards, in bids); power cards conserved (pile, display, box, tableaux); luxury within
+        0..its cap; no negative hand counts; catastrophe markers on their tracks."""
         return invariants(game)
 
     @hookimpl
@@ -177,8 +187,7 @@ class CardGame:
 
 
 def invariants(game) -> list[str]:
-    """Coin cards conserved (per symbol), power cards conserved, luxury within its cap, no
-    negative counts."""
+    """See ``CardGame.check_invariants``."""
     st = game.state
     problems = [problem for player in st.players for problem in _seat_problems(game, player)]
     coins = _coin_cards_in_play(st)

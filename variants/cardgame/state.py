@@ -118,6 +118,7 @@ def draw_coin(game) -> str | None:
 
 
 def draw_to_hand(game, player: CardPlayer, count: int) -> int:
+    """Draw up to ``count`` coin cards into the hand (``draw_coin``); returns how many."""
     drawn = 0
     for _ in range(count):
         card = draw_coin(game)
@@ -129,6 +130,8 @@ def draw_to_hand(game, player: CardPlayer, count: int) -> int:
 
 
 def discard_from_hand(game, player: CardPlayer, symbol: str, count: int = 1) -> None:
+    """Move ``count`` coin cards showing ``symbol`` (which the player holds) from the hand to
+    the discard pile."""
     assert player.hand[symbol] >= count, (symbol, count, player.hand)
     player.hand[symbol] -= count
     if not player.hand[symbol]:
@@ -137,6 +140,8 @@ def discard_from_hand(game, player: CardPlayer, symbol: str, count: int = 1) -> 
 
 
 def take_from_hand(player: CardPlayer, symbol: str) -> str:
+    """Take one coin card out of the hand to put it somewhere else (under a building, on a
+    card): the caller places it, or coin cards are not conserved."""
     player.hand[symbol] -= 1
     if not player.hand[symbol]:
         del player.hand[symbol]
@@ -152,6 +157,8 @@ def luxury_cap(game, player: CardPlayer) -> int:
 
 
 def gain_luxury(game, player: CardPlayer, amount: int, rule: str, why: str) -> int:
+    """Add up to ``amount`` luxury goods within ``luxury_cap`` (emits ``luxury_gained``);
+    returns how many were gained. Never set ``player.luxury`` directly."""
     gained = max(0, min(amount, luxury_cap(game, player) - player.luxury))
     if gained:
         player.luxury += gained

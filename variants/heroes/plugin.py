@@ -30,7 +30,7 @@ from peloponnes.variants.boardgame.rules import ROUND_PHASES as BOARD_ROUND_PHAS
 from peloponnes.variants.common.auction import fewest_coins_reaching
 from peloponnes.variants.common.scoring import lower_total_score
 
-from . import bot, negotiation
+from . import bot, negotiation, state, strength
 from . import hookspecs as heroes_hookspecs
 from .conflict import default_pairs, internal_conflict
 from .persians import (
@@ -72,6 +72,12 @@ RULES_SUMMARY = "\n".join([
 ])
 
 
+# What a plugin reads and the helpers it changes state with (docs/state.md): the expansion's
+# table lives in ``game.stash[HEROES]``, next to the board game's ``game.state``.
+STATE_API = (state.table, state.HeroesState, state.HeroesPlayer, strength.set_strength,
+             strength.halve_strength)
+
+
 def make_variant() -> Variant:
     return Variant(
         name="heroes",
@@ -89,6 +95,7 @@ def make_variant() -> Variant:
             "hero, with coins (heroes: Negotiation variant)."),),
         rules_summary=RULES_SUMMARY,
         check_components=check_components,
+        state_api=STATE_API,
     )
 
 
@@ -304,6 +311,9 @@ class HeroesPlugin:
 
     @hookimpl
     def check_invariants(self, game):
+        """Strength within 0..cap (29); clover leaves conserved (3 a player in all) and never
+        negative; mercenaries never negative; the Persian chit values in step with the face-down
+        pile and the revealed Persian chits, and conserved."""
         return invariants(game)
 
     @hookimpl(wrapper=True)
@@ -344,9 +354,7 @@ def score(game, seat: int):
 
 
 def invariants(game) -> list[str]:
-    """Strength within 0..cap; clover leaves conserved (3 a player in all) and never negative;
-    mercenaries never negative; the Persian chit values in step with the face-down pile and the
-    revealed Persian chits."""
+    """See ``HeroesPlugin.check_invariants``."""
     if HEROES not in game.stash or game.state is None:
         return []
     st, ht = game.state, table(game)
