@@ -221,6 +221,20 @@ def test_hooks_are_printed_literally_and_never_cropped(monkeypatch):
     assert "…" not in result.output
 
 
+def test_new_plugin_test_plays_whole_games_and_fails_for_a_rule_that_changes_nothing(tmp_path):
+    import subprocess
+    import sys
+    assert run("new-plugin", "my_rule", "-d", tmp_path).exit_code == 0
+    plugin = tmp_path / "my_rule.py"
+    plugin.write_text(plugin.read_text().replace("return 4", "return 3"))   # the printed +3
+    result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                             "test_my_rule.py"], cwd=tmp_path, capture_output=True, text=True,
+                            timeout=300)
+    assert result.returncode == 1, result.stdout
+    assert "FAILED test_my_rule.py::test_the_plugin_changes_the_games" in result.stdout
+    assert "2 passed" in result.stdout         # its hook is still called; games stay valid
+
+
 def test_new_plugin_refuses_bad_names(tmp_path):
     assert run("new-plugin", "no good", "-d", tmp_path).exit_code == 2
     assert run("new-plugin", "ok", "--variant", "chess", "-d", tmp_path).exit_code == 2

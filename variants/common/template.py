@@ -20,30 +20,58 @@ def conquest_surcharge(game, seat):
     return 4
 '''
 
-TEST = '''"""Tests of the house rule in {name}.py: run them with `python3 -m pytest {test_file}`."""
+TEST = '''"""Tests of the house rule in {name}.py: run them with `python3 -m pytest {test_file}`.
+
+They play whole games with and without the plugin, so they stay useful when you change the hook
+or add others: the plugin's hooks must be called, the games must change, and random games with
+the plugin must keep every invariant.
+"""
+from collections import Counter
 from pathlib import Path
 
-from peloponnes.core.engine import Game
 from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.scenario import Scenario
-from peloponnes.core.simulate import check_conformance
+from peloponnes.core.simulate import check_conformance, run_game
 
 PLUGIN = str(Path(__file__).with_name("{name}.py"))
+SEEDS = range(1, 6)
 
 
-def scenario(**kwargs):
-    return Scenario.quick("{variant}", {players}, plugins=(PLUGIN,), **kwargs)
+def scenario(*plugins, **kwargs):
+    return Scenario.quick("{variant}", {players}, plugins=plugins, **kwargs)
 
 
-def test_the_rule_changes():
-    ruleset, sc = load_ruleset(scenario())
-    game = Game(ruleset, sc).start()
-    assert game.hook.conquest_surcharge(game=game, seat=0) == 4
+def play_games(*plugins):
+    """Whole games (random players, seeds 1-5); returns their event logs and how often each
+    hook of this plugin was called."""
+    ruleset, sc = load_ruleset(scenario(*plugins))
+    mine = {{id(p.obj) for p in ruleset.plugins if p.source == PLUGIN}}
+    calls = Counter()
+
+    def before(hook_name, hook_impls, kwargs):
+        if any(id(impl.plugin) in mine for impl in hook_impls):
+            calls[hook_name] += 1
+
+    ruleset.pm.add_hookcall_monitoring(before, lambda outcome, hook_name, impls, kwargs: None)
+    logs = [[e.as_dict() for e in run_game(ruleset, sc, seed).events] for seed in SEEDS]
+    return logs, calls
+
+
+def test_the_plugins_hooks_are_called_in_whole_games():
+    _, calls = play_games(PLUGIN)
+    called = set(calls) - {{"declare_plugin"}}
+    assert called, "no hook of the plugin was called in 5 whole games"
+
+
+def test_the_plugin_changes_the_games():
+    with_rule, _ = play_games(PLUGIN)
+    without, _ = play_games()
+    assert with_rule != without, "5 games with the plugin went exactly as without it"
 
 
 def test_games_stay_valid():
     # random games with the plugin finish, invariants checked after every decision
-    assert check_conformance(scenario(), games=20) > 0
+    assert check_conformance(scenario(PLUGIN), games=20) > 0
 '''
 
 
