@@ -62,63 +62,96 @@ def _join(path: str, key: str | int) -> str:
 
 def validate(data: Any, schema: Any, *, where: str | None = None, path: str = "") -> Any:
     """Check ``data`` against ``schema``; return it with defaults applied."""
-    def fail(message: str, at: str = path):
-        raise ConfigError(message, where=where, path=at or None)
-
+    ctx = _Context(where, path)
     if isinstance(schema, Table):
-        if not isinstance(data, dict):
-            fail(f"expected a table, got {describe(data)}")
-        out: dict[str, Any] = {}
-        unknown = [k for k in data if k not in schema.fields]
-        if unknown and not schema.open:
-            known = ", ".join(sorted(schema.fields))
-            fail(f"unknown key '{unknown[0]}' (known: {known})", _join(path, unknown[0]))
-        for name, spec in schema.fields.items():
-            sub = _join(path, name)
-            if name not in data:
-                if spec.required:
-                    fail("missing required key", sub)
-                out[name] = spec.default() if callable(spec.default) else spec.default
-                continue
-            value = validate(data[name], spec.type, where=where, path=sub)
-            if spec.choices is not None and value not in spec.choices:
-                fail(f"unknown value {value!r} (known: {', '.join(map(str, spec.choices))})", sub)
-            if spec.min is not None and value < spec.min:
-                fail(f"must be at least {spec.min}, got {value!r}", sub)
-            if spec.max is not None and value > spec.max:
-                fail(f"must be at most {spec.max}, got {value!r}", sub)
-            out[name] = value
-        if schema.open:
-            for k in unknown:
-                out[k] = data[k]
-        return out
+        return _validate_table(data, schema, ctx)
     if isinstance(schema, ArrayOf):
-        if not isinstance(data, list):
-            fail(f"expected an array, got {describe(data)}")
-        if len(data) < schema.min_len:
-            fail(f"expected at least {schema.min_len} entries, got {len(data)}")
-        if schema.max_len is not None and len(data) > schema.max_len:
-            fail(f"expected at most {schema.max_len} entries, got {len(data)}")
-        return [validate(item, schema.item, where=where, path=_join(path, i))
-                for i, item in enumerate(data)]
+        return _validate_array(data, schema, ctx)
     if isinstance(schema, MapOf):
-        if not isinstance(data, dict):
-            fail(f"expected a table, got {describe(data)}")
-        if schema.keys is not None:
-            for k in data:
-                if k not in schema.keys:
-                    fail(f"unknown key '{k}' (known: {', '.join(schema.keys)})", _join(path, k))
-        return {k: validate(v, schema.value, where=where, path=_join(path, k))
-                for k, v in data.items()}
+        return _validate_map(data, schema, ctx)
     if schema is Any:
         return data
+    return _validate_scalar(data, schema, ctx)
+
+
+@dataclass(frozen=True)
+class _Context:
+    """Where a value being validated sits: the file and the key path."""
+    where: str | None
+    path: str
+
+    def fail(self, message: str, at: str | None = None):
+        at = self.path if at is None else at
+        raise ConfigError(message, where=self.where, path=at or None)
+
+    def sub(self, key: str | int) -> str:
+        return _join(self.path, key)
+
+    def check(self, value: Any, schema: Any, key: str | int) -> Any:
+        return validate(value, schema, where=self.where, path=self.sub(key))
+
+
+def _validate_table(data: Any, schema: Table, ctx: _Context) -> dict:
+    if not isinstance(data, dict):
+        ctx.fail(f"expected a table, got {describe(data)}")
+    unknown = [k for k in data if k not in schema.fields]
+    if unknown and not schema.open:
+        known = ", ".join(sorted(schema.fields))
+        ctx.fail(f"unknown key '{unknown[0]}' (known: {known})", ctx.sub(unknown[0]))
+    out: dict[str, Any] = {}
+    for name, spec in schema.fields.items():
+        if name in data:
+            out[name] = _validate_field(data[name], spec, name, ctx)
+        elif spec.required:
+            ctx.fail("missing required key", ctx.sub(name))
+        else:
+            out[name] = spec.default() if callable(spec.default) else spec.default
+    if schema.open:
+        out.update((k, data[k]) for k in unknown)
+    return out
+
+
+def _validate_field(raw: Any, spec: Field, name: str, ctx: _Context) -> Any:
+    """One field of a table: its type, then its choices and range."""
+    value = ctx.check(raw, spec.type, name)
+    sub = ctx.sub(name)
+    if spec.choices is not None and value not in spec.choices:
+        ctx.fail(f"unknown value {value!r} (known: {', '.join(map(str, spec.choices))})", sub)
+    if spec.min is not None and value < spec.min:
+        ctx.fail(f"must be at least {spec.min}, got {value!r}", sub)
+    if spec.max is not None and value > spec.max:
+        ctx.fail(f"must be at most {spec.max}, got {value!r}", sub)
+    return value
+
+
+def _validate_array(data: Any, schema: ArrayOf, ctx: _Context) -> list:
+    if not isinstance(data, list):
+        ctx.fail(f"expected an array, got {describe(data)}")
+    if len(data) < schema.min_len:
+        ctx.fail(f"expected at least {schema.min_len} entries, got {len(data)}")
+    if schema.max_len is not None and len(data) > schema.max_len:
+        ctx.fail(f"expected at most {schema.max_len} entries, got {len(data)}")
+    return [ctx.check(item, schema.item, i) for i, item in enumerate(data)]
+
+
+def _validate_map(data: Any, schema: MapOf, ctx: _Context) -> dict:
+    if not isinstance(data, dict):
+        ctx.fail(f"expected a table, got {describe(data)}")
+    if schema.keys is not None:
+        for k in data:
+            if k not in schema.keys:
+                ctx.fail(f"unknown key '{k}' (known: {', '.join(schema.keys)})", ctx.sub(k))
+    return {k: ctx.check(v, schema.value, k) for k, v in data.items()}
+
+
+def _validate_scalar(data: Any, schema: type, ctx: _Context) -> Any:
     # A scalar type: bool is not an int here, an int is accepted where a float is expected.
     if schema is float and isinstance(data, int) and not isinstance(data, bool):
         return float(data)
     if schema is int and isinstance(data, bool):
-        fail(f"expected {_TYPE_NAMES[int]}, got {describe(data)}")
+        ctx.fail(f"expected {_TYPE_NAMES[int]}, got {describe(data)}")
     if not isinstance(data, schema):
-        fail(f"expected {_TYPE_NAMES.get(schema, schema.__name__)}, got {describe(data)}")
+        ctx.fail(f"expected {_TYPE_NAMES.get(schema, schema.__name__)}, got {describe(data)}")
     return data
 
 
