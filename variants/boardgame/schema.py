@@ -78,33 +78,61 @@ COMPONENT_SCHEMA = Table({
 
 
 def check_components(data: dict, where: str) -> dict:
-    """Validate the structure, then the facts tying entries together."""
+    """Validate the structure, then the facts tying entries together, section by section."""
     data = validate(data, COMPONENT_SCHEMA, where=where)
+    fail = failer(where)
+    check_disasters(data, fail)
+    check_chits(data, fail)
+    check_tiles(data, fail)
+    check_civilizations(data, fail)
+    check_income(data, fail)
+    return data
 
+
+def failer(where: str):
+    """``fail(path, message)``: raise the ConfigError naming the file and the key path."""
     def fail(path: str, message: str):
         raise ConfigError(message, where=where, path=path)
+    return fail
 
-    disasters = data["disasters"]
-    for name, effect in disasters.items():
-        at = f"disasters.{name}"
-        kind = effect["effect"]
-        if kind == "pay_per_tile" and (not effect["tiles"] or not effect["pay"]):
-            fail(at, "a pay_per_tile disaster needs `tiles` and `pay`")
-        if kind in ("lose_share", "lose_amount") and not effect["track"]:
-            fail(f"{at}.track", f"a {kind} disaster needs a track")
-        if any(n < 0 for n in effect["pay"].values()):
-            fail(f"{at}.pay", "amounts cannot be negative")
+
+def check_disasters(data: dict, fail) -> None:
+    for name, effect in data["disasters"].items():
+        check_effect(fail, f"disasters.{name}", effect)
+
+
+def check_effect(fail, at: str, effect: dict) -> None:
+    """A disaster effect (``[disasters.NAME]``, or a colony's own) has what its kind needs."""
+    kind = effect["effect"]
+    if kind == "pay_per_tile" and (not effect["tiles"] or not effect["pay"]):
+        fail(at, "a pay_per_tile disaster needs `tiles` and `pay`")
+    if kind in ("lose_share", "lose_amount") and not effect["track"]:
+        fail(f"{at}.track", f"a {kind} disaster needs a track")
+    if any(n < 0 for n in effect["pay"].values()):
+        fail(f"{at}.pay", "amounts cannot be negative")
+
+
+def check_chits(data: dict, fail) -> None:
     for key, count in data["chits"]["counts"].items():
         if count < 0:
             fail(f"chits.counts.{key}", "cannot be negative")
-        if key != BLANK and key not in disasters:
+        if key != BLANK and key not in data["disasters"]:
             fail(f"chits.counts.{key}", f"no [disasters.{key}] entry says what this disaster does")
 
-    def check_protects(path: str, names: list[str]) -> None:
-        for j, name in enumerate(names):
-            if name not in disasters:
-                fail(f"{path}[{j}]", f"unknown disaster '{name}'")
 
+def check_protects(data: dict, fail, path: str, names: list[str]) -> None:
+    for j, name in enumerate(names):
+        if name not in data["disasters"]:
+            fail(f"{path}[{j}]", f"unknown disaster '{name}'")
+
+
+def check_no_negative(fail, path: str, amounts: dict) -> None:
+    for key, n in amounts.items():
+        if n < 0:
+            fail(f"{path}.{key}", "cannot be negative")
+
+
+def check_tiles(data: dict, fail) -> None:
     eras = data["rules"]["eras"]
     seen: set[str] = set()
     for i, tile in enumerate(data["tiles"]):
@@ -119,20 +147,26 @@ def check_components(data: dict, where: str) -> dict:
         if tile["kind"] == "building" and not tile["name"]:
             fail(f"{at}.name", "a building needs a name")
         for key in ("cost", "income"):
-            for res, n in tile[key].items():
-                if n < 0:
-                    fail(f"{at}.{key}.{res}", "cannot be negative")
-        check_protects(f"{at}.protects", tile["protects"])
+            check_no_negative(fail, f"{at}.{key}", tile[key])
+        check_protects(data, fail, f"{at}.protects", tile["protects"])
+
+
+def check_civilizations(data: dict, fail) -> None:
     numbers: set[int] = set()
     for i, civ in enumerate(data["civilizations"]):
         if civ["number"] in numbers:
             fail(f"civilizations[{i}].number", f"duplicate number {civ['number']}")
         numbers.add(civ["number"])
-        check_protects(f"civilizations[{i}].protects", civ["protects"])
-        for res, n in civ["goods"].items():
-            if n < 0:
-                fail(f"civilizations[{i}].goods.{res}", "cannot be negative")
-    populations = [row["population"] for row in data["income"]]
+        check_protects(data, fail, f"civilizations[{i}].protects", civ["protects"])
+        check_no_negative(fail, f"civilizations[{i}].goods", civ["goods"])
+
+
+def check_income(data: dict, fail) -> None:
+    check_income_rows(fail, "income", data["income"])
+
+
+def check_income_rows(fail, path: str, rows: list[dict]) -> None:
+    """An income table starts at population 0 and ascends."""
+    populations = [row["population"] for row in rows]
     if populations[0] != 0 or populations != sorted(set(populations)):
-        fail("income", "rows must start at population 0 and ascend")
-    return data
+        fail(path, "rows must start at population 0 and ascend")

@@ -26,6 +26,11 @@ from peloponnes.core.schema import (
 )
 from peloponnes.variants.boardgame.schema import COMPONENT_SCHEMA as BASE_SCHEMA
 from peloponnes.variants.boardgame.schema import check_components as check_base
+from peloponnes.variants.boardgame.schema import (
+    check_effect,
+    check_income_rows,
+    failer,
+)
 
 SCHEMA_ID = "peloponnes-heroes/1"
 BASE_VARIANT = "boardgame"
@@ -197,53 +202,58 @@ def _without_none(data):
 
 def check_components(data: dict, where: str) -> dict:
     """Validate the merged component data (see ``merge_with_base``); return it with defaults
-    filled in."""
+    filled in. The structure first, then the facts tying entries together, section by section."""
     if not isinstance(data, dict) or "expansion" not in data:
         raise ConfigError(f"not Heroes & Colonies component data: expected a file with schema = "
                           f"\"{SCHEMA_ID}\" and a `base`", where=where, path="schema")
     expansion = validate(_without_none(data["expansion"]), HEROES_SCHEMA, where=where)
     base_where = expansion["base_file"] or where
     base = check_base({k: v for k, v in data.items() if k != "expansion"}, base_where)
+    fail = failer(where)
+    check_rules(expansion, base, fail)
+    check_persians(expansion, base, fail)
+    for name, table in expansion["income_tables"].items():
+        check_income_rows(fail, f"income_tables.{name}.rows", table["rows"])
+    check_heroes(expansion, fail)
+    check_colonies(expansion, base, fail)
+    return {**base, "expansion": expansion}
 
-    def fail(path: str, message: str):
-        raise ConfigError(message, where=where, path=path)
 
+def check_rules(expansion: dict, base: dict, fail) -> None:
     rules = expansion["rules"]
     total = sum(base["chits"]["counts"].values())
     if rules["chit_stacks"] * rules["chits_per_stack"] != total:
         fail("rules.chits_per_stack", f"{rules['chit_stacks']} stacks of "
              f"{rules['chits_per_stack']} do not hold the {total} disaster chits")
-    conflict = rules["conflict"]
-    if conflict[0]["from_players"] != 1 or \
-            [c["from_players"] for c in conflict] != sorted({c["from_players"] for c in conflict}):
+    froms = [c["from_players"] for c in rules["conflict"]]
+    if froms[0] != 1 or froms != sorted(set(froms)):
         fail("rules.conflict", "rows must start at from_players = 1 and ascend")
 
-    persians = expansion["persians"]
-    name = persians["disaster"]
+
+def check_persians(expansion: dict, base: dict, fail) -> None:
+    name = expansion["persians"]["disaster"]
     if name not in base["disasters"]:
         fail("persians.disaster", f"no disaster '{name}' (add it under [added.disasters])")
-    if base["disasters"][name]["effect"] != "custom":
+    disaster = base["disasters"][name]
+    if disaster["effect"] != "custom":
         fail(f"added.disasters.{name}.effect", "the Persians are resolved by the heroes plugin:"
              " effect must be \"custom\"")
-    on_chits = [a["on_chit"] for a in persians["attacks"]]
-    if on_chits != base["disasters"][name]["fire_on"]:
+    on_chits = [a["on_chit"] for a in expansion["persians"]["attacks"]]
+    if on_chits != disaster["fire_on"]:
         fail("persians.attacks", f"attacks on chits {on_chits} differ from the disaster's "
-             f"fire_on {base['disasters'][name]['fire_on']}")
+             f"fire_on {disaster['fire_on']}")
     values = expansion["persian_chits"]["values"]
-    if len(values) != base["chits"]["counts"].get(name, 0):
-        fail("persian_chits.values", f"{len(values)} values for "
-             f"{base['chits']['counts'].get(name, 0)} {name} chits")
+    chits = base["chits"]["counts"].get(name, 0)
+    if len(values) != chits:
+        fail("persian_chits.values", f"{len(values)} values for {chits} {name} chits")
     if any(v < 0 for v in values):
         fail("persian_chits.values", "values cannot be negative")
 
-    tables = expansion["income_tables"]
-    for table_name, table in tables.items():
-        populations = [row["population"] for row in table["rows"]]
-        if populations[0] != 0 or populations != sorted(set(populations)):
-            fail(f"income_tables.{table_name}.rows", "rows must start at population 0 and ascend")
 
-    seen: set[str] = set()
+def check_heroes(expansion: dict, fail) -> None:
+    cap = expansion["rules"]["strength_cap"]
     numbers = expansion["turn_order"]["heroes"]
+    seen: set[str] = set()
     for i, hero in enumerate(expansion["heroes"]):
         at = f"heroes[{i}]"
         if hero["id"] in seen:
@@ -251,23 +261,30 @@ def check_components(data: dict, where: str) -> dict:
         seen.add(hero["id"])
         if hero["id"] not in numbers:
             fail("turn_order.heroes", f"no turn-order number for hero '{hero['id']}'")
-        if any(n < 0 for n in hero["start"].values()):
-            fail(f"{at}.start", "start goods cannot be negative")
-        if hero["start"].get("strength", 0) > rules["strength_cap"]:
-            fail(f"{at}.start.strength", f"above the Strength cap {rules['strength_cap']}")
-        if any(n < 0 for n in hero["flipped_loss"].values()):
-            fail(f"{at}.flipped_loss", "losses are given as positive numbers")
-        ability = hero["ability"]
-        if ability["kind"] == "building_discount" and (
-                not ability["resources"] or set(ability["resources"]) - {"wood", "stone"}):
-            fail(f"{at}.ability.resources", "a building discount names wood and/or stone")
+        check_hero(hero, at, cap, fail)
     for hero_id in numbers:
         if hero_id not in seen:
             fail(f"turn_order.heroes.{hero_id}", f"unknown hero '{hero_id}'")
     if len(set(numbers.values())) != len(numbers):
         fail("turn_order.heroes", "turn-order numbers must differ")
 
-    seen = set()
+
+def check_hero(hero: dict, at: str, cap: int, fail) -> None:
+    if any(n < 0 for n in hero["start"].values()):
+        fail(f"{at}.start", "start goods cannot be negative")
+    if hero["start"].get("strength", 0) > cap:
+        fail(f"{at}.start.strength", f"above the Strength cap {cap}")
+    if any(n < 0 for n in hero["flipped_loss"].values()):
+        fail(f"{at}.flipped_loss", "losses are given as positive numbers")
+    ability = hero["ability"]
+    if ability["kind"] == "building_discount" and (
+            not ability["resources"] or set(ability["resources"]) - {"wood", "stone"}):
+        fail(f"{at}.ability.resources", "a building discount names wood and/or stone")
+
+
+def check_colonies(expansion: dict, base: dict, fail) -> None:
+    tables = expansion["income_tables"]
+    seen: set[str] = set()
     for i, colony in enumerate(expansion["colonies"]):
         at = f"colonies[{i}]"
         if colony["id"] in seen:
@@ -278,23 +295,19 @@ def check_components(data: dict, where: str) -> dict:
             known = ", ".join([BASE_INCOME, *sorted(tables)])
             fail(f"{at}.board.income", f"unknown income table '{income}' (known: {known})")
         for disaster, effect in colony["disasters"].items():
-            if disaster not in base["disasters"]:
-                fail(f"{at}.disasters.{disaster}", f"unknown disaster '{disaster}'")
-            kind = effect["effect"]
-            if kind == "pay_per_tile" and (not effect["tiles"] or not effect["pay"]):
-                fail(f"{at}.disasters.{disaster}", "a pay_per_tile disaster needs `tiles` and"
-                     " `pay`")
-            if kind in ("lose_share", "lose_amount") and not effect["track"]:
-                fail(f"{at}.disasters.{disaster}.track", f"a {kind} disaster needs a track")
-            if kind == "custom":
-                fail(f"{at}.disasters.{disaster}.effect", "a colony cannot make a disaster custom")
-            if any(n < 0 for n in effect["pay"].values()):
-                fail(f"{at}.disasters.{disaster}.pay", "amounts cannot be negative")
-    firsts = [c["id"] for c in expansion["colonies"] if c["turn_order"] == "first"]
-    lasts = [c["id"] for c in expansion["colonies"] if c["turn_order"] == "last"]
-    if len(firsts) > 1 or len(lasts) > 1:
-        fail("colonies", "at most one colony is always first and one always last")
-    return {**base, "expansion": expansion}
+            check_colony_effect(f"{at}.disasters.{disaster}", disaster, effect, base, fail)
+    for place in ("first", "last"):
+        if sum(1 for c in expansion["colonies"] if c["turn_order"] == place) > 1:
+            fail("colonies", "at most one colony is always first and one always last")
+
+
+def check_colony_effect(at: str, disaster: str, effect: dict, base: dict, fail) -> None:
+    """A colony's own effect of a disaster: like the board game's, never custom."""
+    if disaster not in base["disasters"]:
+        fail(at, f"unknown disaster '{disaster}'")
+    if effect["effect"] == "custom":
+        fail(f"{at}.effect", "a colony cannot make a disaster custom")
+    check_effect(fail, at, effect)
 
 
 def colony_mat(components: dict, colony: dict) -> dict:
