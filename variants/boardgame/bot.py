@@ -44,7 +44,7 @@ def _protected(me: dict, disaster: str, tile: dict | None = None) -> bool:
         disaster in t["protects"] for t in tiles if t["kind"] == "building")
 
 
-def outlook(view: dict, me: dict, tile: dict | None = None) -> Outlook:
+def outlook(view: dict, me: dict, tile: dict | None = None) -> Outlook:  # noqa: C901 (pyproject)
     """Projected end of game for ``me`` with ``tile`` added: stocks grow by the income still to
     come (within the storehouses), buildings are paid for, disasters that have not struck take
     their share, and only the inhabitants the food can feed through every supply round count."""
@@ -176,57 +176,83 @@ def _keep_value(view: dict, placed: dict) -> float:
     return tile["prestige"] + 0.5 * k * sum(tile["income"].values()) + protects
 
 
-def choose(view: dict, decision) -> str | None:
-    kind, options = decision.kind, decision.options
-    ids = {o.id for o in options}
+def _best(options, fallback: str, fallback_utility: float, utility) -> str:
+    """The option with the highest ``utility(option)``, if above the fallback's."""
+    best, best_utility = fallback, fallback_utility
+    for o in options:
+        if o.id == fallback:
+            continue
+        value = utility(o)
+        if value > best_utility:
+            best, best_utility = o.id, value
+    return best
+
+
+def _bid_card(view: dict, decision) -> str:
     coin = coin_value(view)
-    if kind == "bid_card":
-        best, best_utility = "pass", coin * view["rules"]["pass_coins"]
-        for o in options:
-            if o.id == "pass":
-                continue
-            slot = _slot(view, o.value.index)
-            utility = tile_worth(view, slot["tile"]) - coin * _price(slot, view)
-            if utility > best_utility:
-                best, best_utility = o.id, utility
-        return best
-    if kind == "move_bid":
-        amount = view["moving"]["amount"] if view["moving"] else 0
-        best, best_utility = "withdraw", coin * view["rules"]["withdraw_coins"]
-        for o in options:
-            if o.id == "withdraw":
-                continue
-            utility = tile_worth(view, _slot(view, o.value.index)["tile"]) - coin * amount
-            if utility > best_utility:
-                best, best_utility = o.id, utility
-        return best
-    if kind == "bid_amount":
-        return min(options, key=lambda o: o.value).id
-    if kind == "solo_buy":
-        best, best_utility = "pass", coin * view["rules"]["pass_coins"]
-        for o in options:
-            if o.id == "pass":
-                continue
-            slot, price = o.value
-            utility = tile_worth(view, slot.card) - coin * price
-            if utility > best_utility:
-                best, best_utility = o.id, utility
-        return best
-    if kind == "build":
-        return "build" if "build" in ids else "mark"
-    if kind == "complete":
-        return "complete" if "complete" in ids else "lose"
-    if kind == "income_choice":
-        return _income_choice(view, options)
-    if kind in ("feed_luxury", "disaster_pay"):
-        return max(options, key=lambda o: o.value).id
-    if kind == "disaster_lose":
-        mine = {p["id"]: p for p in view["me"]["buildings"] + view["me"]["lands"]}
-        return min(options, key=lambda o: _keep_value(view, mine[o.id])).id
-    if kind == "choose_civilization":
-        return max(options, key=lambda o: o.value["coins"] + 1.5 * o.value["inhabitants"]
-                   + 2 * sum(o.value["income"].values())).id
-    return None
+
+    def utility(o) -> float:
+        slot = _slot(view, o.value.index)
+        return tile_worth(view, slot["tile"]) - coin * _price(slot, view)
+
+    return _best(decision.options, "pass", coin * view["rules"]["pass_coins"], utility)
+
+
+def _move_bid(view: dict, decision) -> str:
+    coin = coin_value(view)
+    amount = view["moving"]["amount"] if view["moving"] else 0
+    return _best(decision.options, "withdraw", coin * view["rules"]["withdraw_coins"],
+                 lambda o: tile_worth(view, _slot(view, o.value.index)["tile"]) - coin * amount)
+
+
+def _solo_buy(view: dict, decision) -> str:
+    coin = coin_value(view)
+    return _best(decision.options, "pass", coin * view["rules"]["pass_coins"],
+                 lambda o: tile_worth(view, o.value[0].card) - coin * o.value[1])
+
+
+def _preferred(first: str, otherwise: str):
+    def choose_first(view: dict, decision) -> str:
+        return first if any(o.id == first for o in decision.options) else otherwise
+    return choose_first
+
+
+def _lowest(view: dict, decision) -> str:
+    return min(decision.options, key=lambda o: o.value).id
+
+
+def _highest(view: dict, decision) -> str:
+    return max(decision.options, key=lambda o: o.value).id
+
+
+def _disaster_lose(view: dict, decision) -> str:
+    mine = {p["id"]: p for p in view["me"]["buildings"] + view["me"]["lands"]}
+    return min(decision.options, key=lambda o: _keep_value(view, mine[o.id])).id
+
+
+def _choose_civilization(view: dict, decision) -> str:
+    return max(decision.options, key=lambda o: o.value["coins"] + 1.5 * o.value["inhabitants"]
+               + 2 * sum(o.value["income"].values())).id
+
+
+def _income(view: dict, decision) -> str:
+    return _income_choice(view, decision.options)
+
+
+CHOOSERS = {
+    "bid_card": _bid_card, "move_bid": _move_bid, "solo_buy": _solo_buy,
+    "bid_amount": _lowest,
+    "build": _preferred("build", "mark"), "complete": _preferred("complete", "lose"),
+    "income_choice": _income,
+    "feed_luxury": _highest, "disaster_pay": _highest,
+    "disaster_lose": _disaster_lose, "choose_civilization": _choose_civilization,
+}
+
+
+def choose(view: dict, decision) -> str | None:
+    """The heuristic's answer to ``decision``, by its kind (None: a random option)."""
+    chooser = CHOOSERS.get(decision.kind)
+    return chooser(view, decision) if chooser is not None else None
 
 
 def _income_choice(view: dict, options) -> str:

@@ -61,40 +61,61 @@ def want_strength(view: dict, gain: int) -> bool:
     return gain >= 2 and (short_table or weak or me["strength"] < gain)
 
 
+def _raise_strength(view: dict, decision) -> str:
+    offer = next(o.value for o in decision.options if o.id == "raise")
+    if offer["cost"].get("food", 0) and not _food_ok(view, offer["cost"]["food"]):
+        return "skip"
+    return "raise" if want_strength(view, offer["gain"]) else "skip"
+
+
+def _use_shield(view: dict, decision) -> str:
+    return "shield" if _would_hurt(view, decision.options[0].value) else "keep"
+
+
+def _redraw_chit(view: dict, decision) -> str:
+    about = decision.options[0].value
+    return "put_under" if about["strikes"] and _would_hurt_chit(view, about) else "keep"
+
+
+def _lose_best_tile(view: dict, decision) -> str:
+    me = view["me"]
+    mine = {p["id"]: p for p in me["buildings"] + me["lands"]}
+    return min(decision.options, key=lambda o: board_bot._keep_value(view, mine[o.id])).id
+
+
+def _pay_for_tile(view: dict, decision) -> str | None:
+    """Build or complete paying with which resources (the board game's bot otherwise)."""
+    kind = decision.kind
+    if any(o.id.startswith(kind + ":") for o in decision.options):
+        return _cheapest(view, decision.options, kind)
+    return None
+
+
+CHOOSERS = {
+    "bid_card": lambda view, d: _bid(view, d.options),
+    "move_bid": lambda view, d: _move(view, d.options),
+    "raise_strength": _raise_strength,
+    "hire_mercenaries": lambda view, d: _mercenaries(view, d.options),
+    "use_shield": _use_shield,
+    "redraw_chit": _redraw_chit,
+    "lose_best_tile": _lose_best_tile,
+    "build": _pay_for_tile, "complete": _pay_for_tile,
+    "offer_colony": lambda view, d: _offer_target(view, d.options, d.kind),
+    "offer_hero": lambda view, d: _offer_target(view, d.options, d.kind),
+    "offer_colony_coins": lambda view, d: _offer_coins(view, d.options, d.kind),
+    "offer_hero_coins": lambda view, d: _offer_coins(view, d.options, d.kind),
+    "accept_colony": lambda view, d: _accept(view, d),
+    "accept_hero": lambda view, d: _accept(view, d),
+}
+
+
 def choose(view: dict, decision) -> str | None:
-    kind, options = decision.kind, decision.options
-    ids = [o.id for o in options]
+    """The expansion's answer to ``decision`` by its kind; None leaves it to the board game's
+    bot (asked next)."""
     if "heroes" not in view:
         return None
-    me = view["me"]
-    if kind == "bid_card":
-        return _bid(view, options)
-    if kind == "move_bid":
-        return _move(view, options)
-    if kind == "raise_strength":
-        offer = next(o.value for o in options if o.id == "raise")
-        if offer["cost"].get("food", 0) and not _food_ok(view, offer["cost"]["food"]):
-            return "skip"
-        return "raise" if want_strength(view, offer["gain"]) else "skip"
-    if kind == "hire_mercenaries":
-        return _mercenaries(view, options)
-    if kind == "use_shield":
-        return "shield" if _would_hurt(view, options[0].value) else "keep"
-    if kind == "redraw_chit":
-        about = options[0].value
-        return "put_under" if about["strikes"] and _would_hurt_chit(view, about) else "keep"
-    if kind == "lose_best_tile":
-        mine = {p["id"]: p for p in me["buildings"] + me["lands"]}
-        return min(options, key=lambda o: board_bot._keep_value(view, mine[o.id])).id
-    if kind in ("build", "complete") and any(i.startswith(kind + ":") for i in ids):
-        return _cheapest(view, options, kind)
-    if kind in ("offer_colony", "offer_hero"):
-        return _offer_target(view, options, kind)
-    if kind in ("offer_colony_coins", "offer_hero_coins"):
-        return _offer_coins(view, options, kind)
-    if kind in ("accept_colony", "accept_hero"):
-        return _accept(view, decision)
-    return None
+    chooser = CHOOSERS.get(decision.kind)
+    return chooser(view, decision) if chooser is not None else None
 
 
 def tile_value(view: dict, tile: dict) -> float:
