@@ -52,3 +52,12 @@ def test_first_house_rule_from_a_fresh_folder(tmp_path):
     assert (tmp_path / "my_rule.py").exists() and (tmp_path / "mine.toml").exists()
     assert 'plugins = [\n    "my_rule.py",\n]' in (tmp_path / "mine.toml").read_text() or \
         '"my_rule.py"' in (tmp_path / "mine.toml").read_text()
+
+
+def test_the_architecture_page_is_linked_and_names_files_that_exist():
+    assert "(docs/architecture.md)" in README
+    page = (ROOT / "docs" / "architecture.md").read_text()
+    paths = set(re.findall(r"`((?:core|variants|plugins|tests|bench)/[\w/]+(?:\.py)?/?)`", page))
+    assert len(paths) > 10
+    missing = [p for p in paths if "<" not in p and not (ROOT / p).exists()]
+    assert not missing, f"docs/architecture.md names missing files: {missing}"
