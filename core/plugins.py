@@ -267,7 +267,7 @@ def _check_pending(pm: pluggy.PluginManager, plugins: list[LoadedPlugin]) -> Non
 
 
 def _similar(a: str, b: str) -> bool:
-        return difflib.SequenceMatcher(None, a, b).ratio() > 0.75
+    return difflib.SequenceMatcher(None, a, b).ratio() > 0.75
 
 
 def _declarations(pm: pluggy.PluginManager, plugin: LoadedPlugin,
@@ -368,7 +368,8 @@ def load_ruleset(scenario: Scenario) -> tuple[Ruleset, Scenario]:
     chain = find_variant(scenario)
     merged = replace(chain[-1], options=tuple(o for v in chain for o in v.options))
     checked_options = validate_options(merged, dict(scenario.options), scenario)
-    plugins = [_load_scenario_plugin(entry, scenario, i) for i, entry in enumerate(scenario.plugins)]
+    plugins = [_load_scenario_plugin(entry, scenario, i)
+               for i, entry in enumerate(scenario.plugins)]
     ruleset = assemble_ruleset(
         chain, plugins,
         components_path=scenario.resolve(scenario.components) if scenario.components else None,

@@ -35,7 +35,7 @@ def run(line: str, cwd: Path) -> subprocess.CompletedProcess:
 
 
 def test_quick_start_simulates_a_game():
-    (install_and_run,) = [l for l in block_after("## Quick start") if "simulate" in l]
+    (install_and_run,) = [line for line in block_after("## Quick start") if "simulate" in line]
     simulate = install_and_run.split("&&", 1)[1].strip()   # the package is installed already
     out = run(simulate, ROOT).stdout
     assert "win share" in out

@@ -105,8 +105,8 @@ def drive(gen, *answers: str):
                              f"{[o.id for o in decision.options]}"
                 answer = todo.pop(0)
                 option = decision.option(answer)
-                assert option is not None, \
-                    f"'{answer}' not offered for {decision.kind}: {[o.id for o in decision.options]}"
+                offered = [o.id for o in decision.options]
+                assert option is not None, f"'{answer}' not offered for {decision.kind}: {offered}"
             decision = gen.send(option)
     except StopIteration as stop:
         assert not todo, f"answers left over: {todo}"

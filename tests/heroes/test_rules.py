@@ -83,7 +83,7 @@ def test_setup_changes_two_to_eight_players_with_sikyon_as_eighth_civilization(p
             load_ruleset(Scenario.quick("heroes", n))
 
 
-# --- Changes to the flow of a round ------------------------------------------------------------------
+# --- Changes to the flow of a round ---------------------------------------------------------------
 
 def test_flow_of_a_round_three_chits_at_the_end_of_each_round():
     game = new_game(3)
@@ -198,7 +198,7 @@ def test_strength_raised_in_the_new_turn_order_after_each_tile():
                      "tile_added"]
 
 
-# --- Persians and Mercenaries ----------------------------------------------------------------------
+# --- Persians and Mercenaries ---------------------------------------------------------------------
 
 def test_persians_attack_after_the_3rd_and_6th_chit_and_ignore_the_7th_and_8th():
     game = new_game(2)
@@ -262,7 +262,7 @@ def test_persians_repelled_everyone_halves_then_hires_mercenaries_in_turn_order(
     assert all(not hp.flipped for hp in ht.players)
 
 
-# --- Internal conflict -------------------------------------------------------------------------------
+# --- Internal conflict ----------------------------------------------------------------------------
 
 def test_internal_conflict_after_feeding_and_completing_at_each_supply_round():
     game = new_game(2)
@@ -312,7 +312,7 @@ def test_internal_conflict_5_to_8_players_two_strongest_from_two_weakest(players
     assert (table_[-1].strength, table_[-2].strength) == ((9 + players) // 2, (8 + players) // 2)
 
 
-# --- End of game -----------------------------------------------------------------------------------
+# --- End of game ----------------------------------------------------------------------------------
 
 def test_end_of_game_final_income_then_the_last_3_chits_then_a_final_supply_with_conflict():
     game = new_game(3)
@@ -354,7 +354,7 @@ def test_scoring_prestige_population_mercenaries_and_clovers_to_maximise_the_low
     assert game.hook.score_seat(game=game, seat=0).details["hero"] == 0
 
 
-# --- Negotiation variant ---------------------------------------------------------------------------
+# --- Negotiation variant --------------------------------------------------------------------------
 
 def test_negotiation_variant_colonies_then_heroes_then_the_goods():
     ruleset, sc = load_ruleset(Scenario.quick("heroes", 2, seed=3,

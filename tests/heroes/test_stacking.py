@@ -85,7 +85,7 @@ def test_with_the_heroes_plugin_the_game_changes_from_setup_on():
     assert any(e.kind == "persian_attack" for e in played.events)
 
 
-# --- the board game's hook points added for the expansion, used by house rules ---------------------
+# --- the board game's hook points added for the expansion, used by house rules --------------------
 
 def test_redraw_disaster_chit_a_house_rule_never_reveals_a_disaster_twice_in_a_row():
     class NoRepeat:
@@ -163,7 +163,7 @@ def test_count_mark_coins_a_house_rule_makes_reserving_cost_2_coins():
     assert board.coin_and_mat_problems(game) == []
 
 
-# --- the expansion's own hook points -----------------------------------------------------------------
+# --- the expansion's own hook points --------------------------------------------------------------
 
 def test_compute_persian_strength_a_house_rule_makes_the_second_wave_stronger():
     class SecondWave:

@@ -14,7 +14,8 @@ PAIRS = sorted(SCENARIOS.glob("house-*.toml"))
 
 
 def test_every_card_game_plugin_has_a_comparison_scenario():
-    plugins = {p.stem for p in (SCENARIOS.parent / "plugins").glob("*.py") if p.name != "__init__.py"}
+    plugins = {p.stem for p in (SCENARIOS.parent / "plugins").glob("*.py")
+               if p.name != "__init__.py"}
     paired = {p.stem.removeprefix("house-") for p in PAIRS}
     card_game_plugins = {p for p in plugins
                          if "cardgame" in (SCENARIOS.parent / "plugins" / f"{p}.py").read_text()

@@ -116,7 +116,7 @@ def order_turns(game, order, bids):
     """
 
 
-# --- Supply ----------------------------------------------------------------------------------------
+# --- Supply ---------------------------------------------------------------------------------------
 
 @hookspec(firstresult=True)
 def count_food_needed(game, seat, inhabitants):
@@ -148,7 +148,7 @@ def after_supply_round(game, final):
     """
 
 
-# --- Disasters -------------------------------------------------------------------------------------
+# --- Disasters ------------------------------------------------------------------------------------
 
 @hookspec(firstresult=True)
 def count_disaster_chits(game, final):

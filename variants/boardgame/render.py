@@ -36,7 +36,8 @@ def render(view: dict):
     for seat in view["order"]:
         p = view["players"][seat]
         me = seat == view["seat"]
-        goods = "/".join(f"{p['goods'][r]}({p['storehouse'][r]})" for r in ("wood", "stone", "food"))
+        goods = "/".join(f"{p['goods'][r]}({p['storehouse'][r]})"
+                         for r in ("wood", "stone", "food"))
         players.add_row(f"{'> ' if me else ''}{p['name']}", p["civilization"], str(p["coins"]),
                         goods, str(p["population"]), str(p["luxury"]), str(p["prestige"]),
                         "\n".join(placed(b) for b in p["buildings"]) or "-",

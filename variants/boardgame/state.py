@@ -7,7 +7,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 RESOURCES = ("wood", "stone", "food")
-BLANK = "blank"                     # the disaster chit without a disaster (G. Reveal Disaster Chits)
+BLANK = "blank"         # the disaster chit without a disaster (G. Reveal Disaster Chits)
 
 LUXURY_RULE = "boardgame: Luxury Goods"
 

@@ -54,5 +54,6 @@ def render(view: dict):
                       f"{c['name']} ({c['kind']})", str(c["value"]), str(c["inhabitants"]),
                       str(c["power"]), _production(c["production"]),
                       _production(c.get("cost", {})),
-                      "-" if bid is None else f"{view['players'][bid['seat']]['name']}: {bid['amount']}")
+                      "-" if bid is None
+                      else f"{view['players'][bid['seat']]['name']}: {bid['amount']}")
     return Group(header, tracks, players, cards)

@@ -1,4 +1,5 @@
-"""heroes: Negotiation variant (scenario option ``negotiation = true``): setup phases before round 1.
+"""heroes: Negotiation variant (scenario option ``negotiation = true``): setup phases before
+round 1.
 
 1. Each player has his civilization and only its starting coins; turn order by the number on the
    civilization tile (the board game's setup).

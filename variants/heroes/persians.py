@@ -141,7 +141,7 @@ def shielded(game, hp: HeroesPlayer) -> bool:
     return hp.shielded is not None and hp.shielded == shield_key(game)
 
 
-# --- the Persians attack ----------------------------------------------------------------------------
+# --- the Persians attack --------------------------------------------------------------------------
 
 def persian_attack(game) -> Iterator[Decision]:
     """After the 3rd and the 6th Persian chit: first ``prepare_persian_attack`` (house rules may

@@ -61,10 +61,13 @@ class HeroesState:
     # (None for chits other than the Persians); kept in step by ``redraw_disaster_chit``.
     pile_values: list = field(default_factory=list)
     persian_values: list[int] = field(default_factory=list)   # revealed Persian chits, in order
-    attacks: list[dict] = field(default_factory=list)          # {"attack", "persians", "players", "won"}
+    # {"attack", "persians", "players", "won"} per attack
+    attacks: list[dict] = field(default_factory=list)
     redraws: int = 0                                           # chits put under the second stack
-    redraw_rounds: dict = field(default_factory=dict)          # seat -> rounds a redraw ability was used
-    negotiation: dict = field(default_factory=dict)            # seat -> what the civilization still owes
+    # seat -> the rounds a redraw ability was used in
+    redraw_rounds: dict = field(default_factory=dict)
+    # seat -> what the civilization still owes (negotiation variant)
+    negotiation: dict = field(default_factory=dict)
     conflicts: int = 0
 
     def by_seat(self, seat: int) -> HeroesPlayer:
