@@ -1,4 +1,5 @@
-"""Errors the engine raises on bad input. Each one carries a message fit for a one-line CLI error."""
+"""Errors the engine raises on bad input. Each one carries a message fit for a one-line CLI
+error."""
 
 
 class SandboxError(Exception):

@@ -78,8 +78,8 @@ def markdown(docs: list[HookDoc]) -> str:
              "Write a plugin as a module of functions (or a class) marked `@hookimpl` "
              "(`from peloponnes import hookimpl`), named exactly after a hook, taking any subset "
              "of its arguments. `firstresult` hooks stop at the first non-None result: a house "
-             "rule (registered after the variant) is asked first, so its answer wins. To adjust the "
-             "variant's answer instead, use `@hookimpl(wrapper=True)`, take the result from "
+             "rule (registered after the variant) is asked first, so its answer wins. To adjust "
+             "the variant's answer instead, use `@hookimpl(wrapper=True)`, take the result from "
              "`yield` and return a changed one. See `plugins/` for one example of each kind "
              "and `peloponnes new-plugin` to start your own.", ""]
     current = None
