@@ -44,7 +44,87 @@ def _protected(me: dict, disaster: str, tile: dict | None = None) -> bool:
         disaster in t["protects"] for t in tiles if t["kind"] == "building")
 
 
-def outlook(view: dict, me: dict, tile: dict | None = None) -> Outlook:  # noqa: C901 (pyproject)
+@dataclass
+class _Holdings:
+    """The running totals of a projection: what ``me`` has, and with ``tile`` added."""
+    income: dict
+    population: int
+    goods: dict
+    luxury: float
+    coins: float
+    buildings: list[int]                     # prestige of each building
+    lands: list[int]                         # prestige of each land tile
+    due: dict                                # wood and stone marked buildings still need
+
+
+def _holdings(me: dict, tile: dict | None) -> _Holdings:
+    due = {"wood": 0, "stone": 0}
+    for b in me["buildings"]:
+        if b["marked"]:
+            for r, n in b["tile"]["cost"].items():
+                due[r] += n
+    h = _Holdings(dict(me["income"]), me["population"], dict(me["goods"]), me["luxury"],
+                  me["coins"], [b["tile"]["prestige"] for b in me["buildings"]],
+                  [t["tile"]["prestige"] for t in me["lands"]], due)
+    if tile is not None:
+        _add_tile(h, tile, me["storehouse"])
+    return h
+
+
+def _add_tile(h: _Holdings, tile: dict, limits: dict) -> None:
+    one = tile["one_time"]
+    h.population = max(0, h.population + one.get("inhabitants", 0))
+    for r in h.goods:
+        h.goods[r] = min(limits[r], h.goods[r] + one.get(r, 0))
+    h.luxury += one.get("luxury", 0)
+    h.coins += one.get("coins", 0)
+    if tile["kind"] in ("building", "land"):
+        (h.buildings if tile["kind"] == "building" else h.lands).append(tile["prestige"])
+    for r, n in tile.get("cost", {}).items():
+        h.due[r] += n
+    for key, n in tile["income"].items():
+        h.income[key] = h.income.get(key, 0) + n
+
+
+def _grow(h: _Holdings, limits: dict, k: int) -> dict:
+    """Stocks at the end: income for ``k`` rounds within the storehouses (the overflow becomes
+    luxury), choice income as food, less what marked buildings still need."""
+    h.population += h.income["inhabitants"] * k
+    end = {r: h.goods[r] + h.income[r] * k for r in h.goods}
+    short = {r: max(0, end[r] - limits[r]) for r in h.goods}      # overflow becomes luxury
+    h.luxury += sum(short.values())
+    end = {r: min(limits[r], end[r]) for r in h.goods}
+    end["food"] += h.income["choice"] * k                          # choice income: food if short
+    for r in h.due:
+        end[r] -= h.due[r]
+    return end
+
+
+def _after_disasters(h: _Holdings, end: dict, pending: list[str], rate: int) -> float:
+    """The prestige left once the disasters still pending took their share (``end`` and the
+    holdings are changed by what they take)."""
+    prestige = sum(h.buildings) + sum(h.lands)
+    if "earthquake" in pending and h.buildings:
+        kept = max(0, min(len(h.buildings), end["wood"], end["stone"]))
+        prestige -= RISK * sum(sorted(h.buildings)[:len(h.buildings) - kept])
+        end["wood"] -= kept
+        end["stone"] -= kept
+    if "tempest" in pending and h.lands:
+        kept = max(0, min(len(h.lands), end["food"], h.coins))
+        prestige -= RISK * sum(sorted(h.lands)[:len(h.lands) - kept])
+        end["food"] -= kept
+        h.coins -= kept
+    if "decline" in pending:
+        h.luxury = max(0, h.luxury - 10)
+    for r in ("wood", "stone"):                 # what building cannot pay comes from luxury
+        if end[r] < 0:
+            h.luxury += end[r] * rate
+    if "drought" in pending:
+        end["food"] -= max(0, end["food"]) / 3
+    return prestige
+
+
+def outlook(view: dict, me: dict, tile: dict | None = None) -> Outlook:
     """Projected end of game for ``me`` with ``tile`` added: stocks grow by the income still to
     come (within the storehouses), buildings are paid for, disasters that have not struck take
     their share, and only the inhabitants the food can feed through every supply round count."""
@@ -52,64 +132,17 @@ def outlook(view: dict, me: dict, tile: dict | None = None) -> Outlook:  # noqa:
     limits = me["storehouse"]
     rate = mat["luxury_trade_rate"]
     k = income_rounds(view)
-    income = dict(me["income"])
-    population = me["population"]
-    goods = dict(me["goods"])
-    luxury, coins = me["luxury"], me["coins"]
-    buildings = [b["tile"]["prestige"] for b in me["buildings"]]
-    lands = [t["tile"]["prestige"] for t in me["lands"]]
-    due = {"wood": 0, "stone": 0}                      # marked buildings still to pay
-    for b in me["buildings"]:
-        if b["marked"]:
-            for r, n in b["tile"]["cost"].items():
-                due[r] += n
-    if tile is not None:
-        one = tile["one_time"]
-        population = max(0, population + one.get("inhabitants", 0))
-        for r in goods:
-            goods[r] = min(limits[r], goods[r] + one.get(r, 0))
-        luxury += one.get("luxury", 0)
-        coins += one.get("coins", 0)
-        if tile["kind"] in ("building", "land"):
-            (buildings if tile["kind"] == "building" else lands).append(tile["prestige"])
-        for r, n in tile.get("cost", {}).items():
-            due[r] += n
-        for key, n in tile["income"].items():
-            income[key] = income.get(key, 0) + n
-    population += income["inhabitants"] * k
-    end = {r: goods[r] + income[r] * k for r in goods}
-    short = {r: max(0, end[r] - limits[r]) for r in goods}      # overflow becomes luxury
-    luxury += sum(short.values())
-    end = {r: min(limits[r], end[r]) for r in goods}
-    end["food"] += income["choice"] * k                           # choice income: food if short
-    for r in due:
-        end[r] -= due[r]
+    h = _holdings(me, tile)
+    end = _grow(h, limits, k)
     pending = [d for d in view["disasters"] if d not in view["fired"]
                and not _protected(me, d, tile)]
-    prestige = sum(buildings) + sum(lands)
-    if "earthquake" in pending and buildings:
-        kept = max(0, min(len(buildings), end["wood"], end["stone"]))
-        prestige -= RISK * sum(sorted(buildings)[:len(buildings) - kept])
-        end["wood"] -= kept
-        end["stone"] -= kept
-    if "tempest" in pending and lands:
-        kept = max(0, min(len(lands), end["food"], coins))
-        prestige -= RISK * sum(sorted(lands)[:len(lands) - kept])
-        end["food"] -= kept
-        coins -= kept
-    if "decline" in pending:
-        luxury = max(0, luxury - 10)
-    for r in ("wood", "stone"):                 # what building cannot pay comes from luxury
-        if end[r] < 0:
-            luxury += end[r] * rate
-    if "drought" in pending:
-        end["food"] -= max(0, end["food"]) / 3
-    food = max(0, end["food"]) + max(0, luxury) / rate
+    prestige = _after_disasters(h, end, pending, rate)
+    food = max(0, end["food"]) + max(0, h.luxury) / rate
     supplies = view["supply_tiles_left"] + 1
-    fed = min(population, food / supplies, limits["food"] + max(0, luxury) / rate)
+    fed = min(h.population, food / supplies, limits["food"] + max(0, h.luxury) / rate)
     if "plague" in pending:
         fed -= fed / 3
-    coins_end = coins + (income["coins"] + view["rules"]["pass_coins"]) * k * (1 - COIN_SPENT)
+    coins_end = h.coins + (h.income["coins"] + view["rules"]["pass_coins"]) * k * (1 - COIN_SPENT)
     return Outlook(prestige + coins_end / mat["coins_per_prestige"],
                    max(0.0, fed) * mat["points_per_inhabitant"])
 
