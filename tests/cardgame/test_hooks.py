@@ -2,7 +2,9 @@
 rule: the card game's catastrophes must follow the new answer."""
 from __future__ import annotations
 
-from peloponnes.core import hookimpl
+import pytest
+
+from peloponnes.core import PluginError, hookimpl
 from peloponnes.core.scenario import Scenario
 from peloponnes.variants.cardgame.state import gain_luxury
 
@@ -86,3 +88,29 @@ def test_count_catastrophe_hits_earthquake_hits_every_building():
     from peloponnes.variants.cardgame.catastrophes import strike
     _, asked = drive(strike(game, "earthquake"), "remove:0", "remove:0")   # the last: forced
     assert len(asked) == 3 and player.buildings == []
+
+
+def test_list_catastrophe_targets_and_count_catastrophe_hits_answers_are_checked():
+    from peloponnes.variants.cardgame.catastrophes import strike
+
+    class OthersCards:
+        @hookimpl
+        def list_catastrophe_targets(self, game, seat, catastrophe):
+            return game.state.players[1 - seat].landscapes
+
+    game = _two_seats([OthersCards()])
+    seat_player(game, 0, landscapes=[landscape()])
+    seat_player(game, 1, landscapes=[landscape()])
+    with pytest.raises(PluginError, match="list_catastrophe_targets returned .* seat 0's"):
+        drive(strike(game, "tempest"))
+
+    class Negative:
+        @hookimpl
+        def count_catastrophe_hits(self, game, seat, catastrophe, cards):
+            return -1
+
+    game = _two_seats([Negative()])
+    seat_player(game, 0, landscapes=[landscape()])
+    seat_player(game, 1, landscapes=[landscape()])
+    with pytest.raises(PluginError, match="count_catastrophe_hits returned -1"):
+        drive(strike(game, "tempest"))

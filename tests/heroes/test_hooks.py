@@ -3,7 +3,9 @@ would write: "before a Persian attack, each player may pay 2 coins for +3 Streng
 attack" — a plugin of two hooks keeping what was bought in ``game.stash``."""
 from __future__ import annotations
 
-from peloponnes.core import Decision, Option, StashKey, hookimpl
+import pytest
+
+from peloponnes.core import Decision, Option, PluginError, StashKey, hookimpl
 from peloponnes.variants.boardgame.state import pay_in
 from peloponnes.variants.heroes.persians import persian_attack
 from peloponnes.variants.heroes.state import table
@@ -70,3 +72,15 @@ def test_count_attack_strength_without_payments_the_attack_is_lost_as_in_the_rul
     (attack,) = events(game, "persian_attack")
     assert (attack["persians"], attack["players"], attack["repelled"]) == (20, 18, False)
     assert all(hp.flipped for hp in players)
+
+
+def test_count_attack_strength_an_answer_that_is_no_strength_is_refused():
+    class Fractional:
+        @hookimpl
+        def count_attack_strength(self, game, seat, attack):
+            return 2.5
+
+    game = new_game(4, house_rules=[Fractional()])
+    _attack_on(game, (6, 5, 4, 3), [1, 2, 2])
+    with pytest.raises(PluginError, match="count_attack_strength returned 2.5 for seat 0"):
+        drive(persian_attack(game))

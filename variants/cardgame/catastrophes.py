@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 
-from peloponnes.core import Decision, Option
+from peloponnes.core import Decision, Option, PluginError
 
 from .payments import blind_draws_possible, choose_coin_card
 from .state import COVERED, INTACT, REMOVED, CardPlayer, Placed
@@ -55,13 +55,17 @@ def strike_table(game, catastrophe: str) -> Iterator[Decision]:
 def hit_cards(game, player: CardPlayer, catastrophe: str) -> Iterator[Decision]:
     """The cards ``list_catastrophe_targets`` names, as many as ``count_catastrophe_hits``
     says: the player picks each one to cover or lose."""
-    candidates = list(game.hook.list_catastrophe_targets(game=game, seat=player.seat,
-                                                         catastrophe=catastrophe) or [])
+    targets = game.hook.list_catastrophe_targets(game=game, seat=player.seat,
+                                                 catastrophe=catastrophe)
+    candidates = checked_targets(player, targets)
     if not candidates:
         return
     hits = game.hook.count_catastrophe_hits(game=game, seat=player.seat,
                                             catastrophe=catastrophe,
                                             cards=counted_cards(player, catastrophe, candidates))
+    if isinstance(hits, bool) or not isinstance(hits, int) or hits < 0:
+        raise PluginError(f"count_catastrophe_hits returned {hits!r}: expected a number of "
+                          "cards, 0 or more", hook="count_catastrophe_hits", rule=RULE)
     for _ in range(min(hits, len(candidates))):
         yield from cover_or_remove(game, player, catastrophe, candidates)
         candidates = [p for p in candidates if p.active and p in player.tableau()]
@@ -101,6 +105,19 @@ def lose_card(game, player: CardPlayer, placed: Placed, rule: str) -> None:
         game.state.boxed.append(placed.card)
     game.state.lost_cards[player.seat] += 1
     game.emit("card_lost", rule, seat=player.seat, card=placed.id)
+
+
+def checked_targets(player: CardPlayer, targets) -> list[Placed]:
+    """What ``list_catastrophe_targets`` returned, held to the rules: cards of the player's own
+    tableau (a catastrophe cannot hit another player's cards, nor cards already gone)."""
+    if targets is None:
+        return []
+    tableau = player.tableau()
+    if not isinstance(targets, list | tuple) or any(t not in tableau for t in targets):
+        raise PluginError(f"list_catastrophe_targets returned {targets!r}: expected a list of "
+                          f"cards of seat {player.seat}'s tableau", hook="list_catastrophe_targets",
+                          rule=RULE)
+    return list(targets)
 
 
 def default_targets(game, player: CardPlayer, catastrophe: str) -> list[Placed]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from peloponnes.core import Decision, Option
+from peloponnes.core import Decision, Option, PluginError
 from peloponnes.variants.boardgame.state import BLANK, lose_tile, pay_in
 
 from .state import FLOW_RULE, PERSIANS_RULE, HeroesPlayer, hero_rule, table
@@ -160,8 +160,7 @@ def persian_attack(game) -> Iterator[Decision]:
             yield from steps
     values = list(ht.persian_values)
     persians = game.hook.compute_persian_strength(game=game, attack=number, values=values)
-    players = sum(game.hook.count_attack_strength(game=game, seat=hp.seat, attack=number)
-                  for hp in ht.players)
+    players = sum(attack_strength(game, hp.seat, number) for hp in ht.players)
     won = players >= persians
     ht.attacks.append({"attack": number, "persians": persians, "players": players, "won": won})
     game.emit("persian_attack", PERSIANS_RULE, attack=number, values=values, persians=persians,
@@ -180,6 +179,16 @@ def persian_attack(game) -> Iterator[Decision]:
     if won:
         for seat in list(st.order):
             yield from hire_mercenaries(game, ht.by_seat(seat))
+
+
+def attack_strength(game, seat: int, attack: int) -> int:
+    """``count_attack_strength`` for one seat, held to the rules: a whole number, 0 or more."""
+    strength = game.hook.count_attack_strength(game=game, seat=seat, attack=attack)
+    if isinstance(strength, bool) or not isinstance(strength, int) or strength < 0:
+        raise PluginError(f"count_attack_strength returned {strength!r} for seat {seat}: "
+                          "expected a whole number, 0 or more", hook="count_attack_strength",
+                          rule=PERSIANS_RULE)
+    return strength
 
 
 def flip(game, hp: HeroesPlayer) -> None:
