@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from peloponnes.core import PluginError, hookimpl
+from peloponnes.core.compare import compare
 from peloponnes.core.scenario import Scenario
+from peloponnes.variants.cardgame.catastrophes import strike
 from peloponnes.variants.cardgame.state import gain_luxury
 
 from .kit import building, civilization, drive, events, landscape, new_game, option_ids, seat_player
@@ -32,7 +34,6 @@ def test_strike_catastrophe_a_plague_also_gives_every_player_a_luxury_good():
     game = _two_seats([PlagueBonus()])
     sick = seat_player(game, 0, civ=civilization(inhabitants=2))
     spared = seat_player(game, 1, civ=civilization(), buildings=[building(protects=["plague"])])
-    from peloponnes.variants.cardgame.catastrophes import strike
     _, asked = drive(strike(game, "plague"))
     assert [option_ids(d) for d in asked] == [["remove:0"]]     # no coin card to cover with
     assert sick.civilization is None and (sick.luxury, spared.luxury) == (1, 1)
@@ -50,7 +51,6 @@ def test_strike_catastrophe_a_house_rule_may_take_one_over_entirely():
     game = _two_seats([NoDecline()])
     player = seat_player(game, 0, luxury=3)
     seat_player(game, 1)
-    from peloponnes.variants.cardgame.catastrophes import strike
     _, asked = drive(strike(game, "decline"))
     assert asked == [] and player.luxury == 3 and game.state.fired == ["decline"]
 
@@ -61,7 +61,6 @@ def test_list_catastrophe_targets_drought_hits_the_second_highest_grain_card():
     rich, middle, poor = landscape(grain=3), landscape(grain=2), landscape(grain=1)
     player = seat_player(game, 0, landscapes=[rich, middle, poor])
     seat_player(game, 1, landscapes=[landscape(grain=2)])       # one grain value: spared
-    from peloponnes.variants.cardgame.catastrophes import strike
     _, asked = drive(strike(game, "drought"))          # no coin card: lose it
     assert [d.seat for d in asked] == [0] and option_ids(asked[0]) == ["remove:0"]
     assert [p.card for p in player.landscapes] == [rich, poor]
@@ -69,7 +68,6 @@ def test_list_catastrophe_targets_drought_hits_the_second_highest_grain_card():
 
 
 def test_list_catastrophe_targets_the_plugin_shows_in_the_rules_diff():
-    from peloponnes.core.compare import compare
     plain = Scenario.quick("cardgame", 3, seed=1)
     house = Scenario.quick("cardgame", 3, seed=1, plugins=("drought_second_highest",))
     text = "\n".join(compare([plain, house], 1, workers=1).diffs[0]["lines"])
@@ -85,13 +83,11 @@ def test_count_catastrophe_hits_earthquake_hits_every_building():
     game = _two_seats([Total()])
     player = seat_player(game, 0, buildings=[building(), building(), building()])
     seat_player(game, 1, buildings=[building(protects=["earthquake"])])
-    from peloponnes.variants.cardgame.catastrophes import strike
     _, asked = drive(strike(game, "earthquake"), "remove:0", "remove:0")   # the last: forced
     assert len(asked) == 3 and player.buildings == []
 
 
 def test_list_catastrophe_targets_and_count_catastrophe_hits_answers_are_checked():
-    from peloponnes.variants.cardgame.catastrophes import strike
 
     class OthersCards:
         @hookimpl
