@@ -142,7 +142,10 @@ def variant_section(variant: Variant) -> list[str]:
     lines += [line for obj in variant.state_api for line in _api_lines(obj)] or ["(none)"]
     lines += ["", "### Invariants (`check_invariants`)", "", _invariants(variant), "",
               "### Events", ""]
-    for kind, entry in emitted_events(_package_files(variant)).items():
+    files = _package_files(variant)
+    if variant.base:            # shared modules the base already lists are not repeated
+        files = [f for f in files if f not in _package_files(discover_variants()[variant.base])]
+    for kind, entry in emitted_events(files).items():
         fields = ", ".join(f"`{f}`" for f in sorted(entry["fields"])) or "no fields"
         lines.append(f"- `{kind}`: {fields} ({', '.join(sorted(entry['modules']))})")
     lines += ["", "### View (`view_for_seat`: keys at a seat's first decision)", ""]
