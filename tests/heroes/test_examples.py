@@ -36,7 +36,7 @@ def test_example_four_players_times_5_is_20_persians_against_18_heroes_flip():
     Kracht van de spelers is maar 18; ze moeten hun Helden naar de oranje zijde draaien.\""""
     game = new_game(4)
     players = plain_table(game)
-    for hp, strength in zip(players, (6, 5, 4, 3)):
+    for hp, strength in zip(players, (6, 5, 4, 3), strict=True):
         hp.strength = strength                                   # 18 together
     st, ht = game.state, table(game)
     ht.persian_values[:] = [1, 2, 2]                             # chits summing to 5

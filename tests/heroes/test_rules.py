@@ -131,7 +131,7 @@ def test_flow_of_a_round_persian_chit_values_follow_their_chits_under_the_stack(
     drive(reveal_chits(game, final=False))
     ht = table(game)
     assert ht.persian_values == [2, 0]                                # persians, plague, persians
-    pile_now = list(zip(game.state.chits, ht.pile_values))
+    pile_now = list(zip(game.state.chits, ht.pile_values, strict=True))
     assert pile_now == [("drought", None), ("persians", 3)]
     assert not any("out of step" in v for v in game.invariant_violations())
 
@@ -218,7 +218,7 @@ def test_persians_strength_is_players_times_all_revealed_persian_chits():
     ht = table(game)
     ht.persian_values[:] = [1, 0, 2, 3, 1, 2]
     game.state.revealed["persians"] = 6
-    for hp, s in zip(ht.players, (9, 9, 9)):
+    for hp, s in zip(ht.players, (9, 9, 9), strict=True):
         hp.strength = s
     drive(persian_attack(game))
     (attack,) = events(game, "persian_attack")
@@ -251,7 +251,7 @@ def test_persians_repelled_everyone_halves_then_hires_mercenaries_in_turn_order(
     plain_table(game, coins=3)
     game.state.order = [2, 0, 1]
     ht = table(game)
-    for hp, s in zip(ht.players, (9, 4, 1)):
+    for hp, s in zip(ht.players, (9, 4, 1), strict=True):
         hp.strength = s
     ht.persian_values[:] = [0, 1, 0]
     game.state.revealed["persians"] = 3

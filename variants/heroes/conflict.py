@@ -40,7 +40,7 @@ def internal_conflict(game, final: bool) -> Iterator[Decision]:
     weakest = ranked[::-1][:pairs]
     game.emit("internal_conflict", CONFLICT_RULE, strongest=strongest, weakest=weakest,
               strength=[ht.by_seat(s).strength for s in range(game.num_players)], final=final)
-    for winner, loser in zip(strongest, weakest):
+    for winner, loser in zip(strongest, weakest, strict=True):
         take(game, winner, loser)
     for seat in strongest:
         halve_strength(game, ht.by_seat(seat), CONFLICT_RULE, "strongest in the internal conflict")

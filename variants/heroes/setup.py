@@ -32,7 +32,7 @@ def deal(game) -> HeroesState:
     rules = exp["rules"]
     return HeroesState([HeroesPlayer(seat, hero, colony, strength=rules["strength_start"],
                                      clovers=rules["clovers"])
-                        for seat, (hero, colony) in enumerate(zip(heroes, colonies))])
+                        for seat, (hero, colony) in enumerate(zip(heroes, colonies, strict=True))])
 
 
 def mat_for(game, seat: int) -> dict:
