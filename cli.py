@@ -8,7 +8,6 @@ import json
 import sys
 from collections.abc import Callable
 from dataclasses import replace
-from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
@@ -16,20 +15,19 @@ import click
 import tomli_w
 from rich.console import Console
 from rich.markup import escape
-from rich.pretty import Pretty
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.syntax import Syntax
 from rich.table import Table
 from rich.text import Text
 
-from peloponnes.core import PluginError, SandboxError, hookimpl
-from peloponnes.core.agents import make_agents
+from peloponnes.core import IllegalAnswer, PluginError, SandboxError
 from peloponnes.core.batch import run_simulation, save_failed_game
 from peloponnes.core.batch.render_terminal import render_simulation
 from peloponnes.core.engine import Game
 from peloponnes.core.plugins import discover_variants, discovery_errors, load_ruleset, variant_chain
-from peloponnes.core.record import is_save_file, load_save, replay, save_game
-from peloponnes.core.scenario import AGENT_KINDS, PlayerSpec, Scenario
+from peloponnes.core.prompt import result_lines
+from peloponnes.core.record import is_save_file, load_save, replay
+from peloponnes.core.scenario import AGENT_KINDS, PlayerSpec, Scenario, options_from_pairs
 from peloponnes.core.shipped import SCENARIO_DIR, shipped_scenarios
 
 console = Console()
@@ -93,18 +91,20 @@ def main():
 # --- variants / rules --------------------------------------------------------------------------
 
 @main.command()
-@click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False, allow_dash=True),
+              metavar="FILE", help="Write the list as JSON to FILE (- for standard output).")
 @friendly_errors
-def variants(as_json):
+def variants(json_out):
     """List the rulesets that are installed."""
     found = discover_variants()
     for error in discovery_errors():
         err_console.print(f"[yellow]warning:[/] {error}", highlight=False)
     rows = [{"name": v.name, "title": v.title, "players": f"{v.min_players}-{v.max_players}",
              "base": v.base or "", "description": v.description} for v in found.values()]
-    if as_json:
-        click.echo(json.dumps(rows, indent=2))
-        return
+    if json_out:
+        _write_output(json_out, json.dumps(rows, indent=2) + "\n", "the list")
+        if json_out == "-":
+            return
     table = Table(title="Installed variants")
     for col in ("name", "title", "players", "base", "description"):
         table.add_column(col)
@@ -114,9 +114,10 @@ def variants(as_json):
 
 
 @main.command(name="scenarios")
-@click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False, allow_dash=True),
+              metavar="FILE", help="Write the list as JSON to FILE (- for standard output).")
 @friendly_errors
-def scenarios_cmd(as_json):
+def scenarios_cmd(json_out):
     """List the ready scenarios that ship with the package.
 
     Name one without a path anywhere a scenario is asked for, e.g.
@@ -131,9 +132,10 @@ def scenarios_cmd(as_json):
         except SandboxError as exc:
             rows.append({"name": path.stem, "variant": "?", "players": 0,
                          "title": f"(invalid: {exc})", "path": str(path)})
-    if as_json:
-        click.echo(json.dumps(rows, indent=2))
-        return
+    if json_out:
+        _write_output(json_out, json.dumps(rows, indent=2) + "\n", "the list")
+        if json_out == "-":
+            return
     table = Table(title=f"Shipped scenarios ({SCENARIO_DIR})")
     for col in ("name", "variant", "players", "title"):
         table.add_column(col)
@@ -194,162 +196,94 @@ def rules(variant):
 
 # --- play / replay -----------------------------------------------------------------------------
 
-class Prompter:
-    """Asks a human at the terminal: numbered options, re-prompting on bad input. Commands:
-    v = show the table, s = save, q = save and quit, ? = help."""
-
-    def __init__(self, game_ref: dict, save_dir: Path):
-        self.game_ref = game_ref
-        self.save_dir = save_dir
-        self.last_seat = None
-
-    def hand_over(self, seat: int) -> None:
-        """Hot-seat: between two different people, clear the screen so nobody sees the
-        previous player's hand."""
-        game = self.game_ref["game"]
-        humans = [s.index for s in game.seats if s.agent == "human"]
-        if len(humans) > 1 and self.last_seat is not None and seat != self.last_seat:
-            console.clear()
-            click.prompt(f"Hand the terminal to {game.seats[seat].name} and press Enter",
-                         default="", show_default=False)
-        self.last_seat = seat
-
-    def save(self) -> Path:
-        game = self.game_ref["game"]
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        path = self.save_dir / f"{game.variant.name}-{stamp}.toml"
-        return save_game(game, path, note=f"saved at round {game.round}")
-
-    def show(self, view) -> None:
-        renderable = self.game_ref["game"].hook.render_view(view=view)
-        console.print(renderable if renderable is not None else Pretty(view))
-
-    def __call__(self, view, decision) -> str:
-        game = self.game_ref["game"]
-        name = game.seats[decision.seat].name
-        try:
-            self.hand_over(decision.seat)
-        except click.Abort:
-            path = self.save()
-            raise CliError(f"input ended; game saved to {path}", EXIT_INTERRUPTED) from None
-        self.show(view)
-        while True:
-            console.print(f"\n[bold]{escape(name)}[/]: {escape(decision.prompt)}  "
-                          f"[dim]({escape(decision.rule)})[/]", highlight=False)
-            for i, option in enumerate(decision.options, 1):
-                console.print(f"  {i:>2}. {escape(option.label)}", highlight=False)
-            try:
-                answer = click.prompt("choose a number (v table, s save, q save+quit, ? help)",
-                                      default="", show_default=False, err=False).strip()
-            except click.Abort:
-                path = self.save()
-                raise CliError(f"input ended; game saved to {path}", EXIT_INTERRUPTED) from None
-            if answer == "v":
-                self.show(view)
-            elif answer == "s":
-                console.print(f"saved to {self.save()}")
-            elif answer == "q":
-                path = self.save()
-                console.print(f"saved to {path}; resume with `peloponnes play {path}`")
-                sys.exit(0)
-            elif answer == "?":
-                console.print("Type the number of an option (or its id). v shows the table, s "
-                              "saves the game, q saves and quits.")
-            elif answer.isdigit() and 1 <= int(answer) <= len(decision.options):
-                return decision.options[int(answer) - 1].id
-            elif decision.option(answer) is not None:
-                return answer
-            else:
-                console.print(f"[red]'{answer}' is not one of the options 1-"
-                              f"{len(decision.options)}[/]")
-
-
-def print_result(game: Game) -> None:
-    table = Table(title=f"Final scores (seed {game.seed})")
-    for col in ("rank", "player", "score", *game.result.scores[0].details.keys()):
-        table.add_column(col)
-    for rank, seat in enumerate(game.result.ranking, 1):
-        score = game.result.scores[seat]
-        table.add_row(str(rank), game.seats[seat].name, str(score.value),
-                      *(str(v) for v in score.details.values()))
-    console.print(table)
-    names = " and ".join(game.seats[s].name for s in game.result.winners)
-    console.print(f"[bold green]{names} win{'s' if len(game.result.winners) == 1 else ''}![/]")
-
-
 @main.command()
 @click.argument("scenario", type=click.Path(dir_okay=False))
+@click.option("--seat", type=click.IntRange(1), default=None,
+              help="Take seat N (counted from 1); the scenario's other human seats become bots.")
+@click.option("--as", "as_name", metavar="NAME", default=None,
+              help="Take the seat of the player called NAME.")
 @click.option("--save-dir", type=click.Path(file_okay=False), default="saves", show_default=True,
-              help="Where saved games go (type s or q at a prompt to save).")
-@click.option("--log", "show_log", is_flag=True, help="Print every event as it happens.")
+              help="Where this game's save file goes (s saves, q saves and quits; a finished "
+                   "game is saved too). A resumed game keeps its own file.")
+@click.option("--full", is_flag=True, help="Draw the full table before each prompt (default: "
+              "the compact one that fits 100x30; f shows the full one on request).")
 @friendly_errors
-def play(scenario, save_dir, show_log):
-    """Play a SCENARIO in the terminal: human seats are prompted with numbered options, bots
-    answer for the other seats. SCENARIO may also be a saved game, which resumes it."""
-    answers: list[str] = []
+def play(scenario, seat, as_name, save_dir, full):
+    """Play a SCENARIO in the terminal: before each of your decisions you read what happened
+    since your last one, then the table and a numbered menu (? lists the commands: undo, help,
+    rules, i NAME to explain a card). Bots answer for the other seats. Answers may also come
+    from a pipe, one per line. SCENARIO may be a saved game, which resumes it."""
+    from peloponnes.core.prompt import play_at_terminal
+    from peloponnes.core.table import StopTable, TableSession, seat_person
+
+    answers, save_path = [], None
     if Path(scenario).is_file() and is_save_file(scenario):
         sc, seed, answers = load_save(scenario)
         ruleset, sc = load_ruleset(sc)
+        save_path = Path(scenario)
     else:
         ruleset, sc = load(scenario)
         seed = sc.seed
+    sc = seat_person(sc, seat=seat, name=as_name)
     note_reconstructed(ruleset)
-    game = Game(ruleset, sc, seed=seed)
-    if show_log:
-        ruleset.pm.register(EventPrinter(), name="cli:event-printer")
-    game_ref = {"game": game}
-    prompter = Prompter(game_ref, Path(save_dir))
-    agents = make_agents(game, ask=prompter)
-    if answers:
-        replay(game, answers, where=scenario)
-        console.print(f"resumed after {len(answers)} answers (round {game.round})")
-    else:
-        game.start()
     try:
-        while game.pending is not None:
-            decision = game.pending
-            agent = agents[decision.seat]
-            view = game.view(decision.seat) if agent.needs_view else None
-            game.choose(agent.choose(view, decision))
-    except PluginError as exc:
-        path = prompter.save()
-        raise CliError(f"{exc} — the game up to this point is saved to {path}",
-                       EXIT_PLUGIN) from None
-    print_result(game)
-
-
-class EventPrinter:
-    """An on_event observer that prints the log (``play --log``, ``replay --log``)."""
-
-    @hookimpl
-    def on_event(self, game, event):
-        data = ", ".join(f"{k}={v}" for k, v in event.data.items())
-        console.print(f"[dim]r{event.round}[/] {event.kind}: {escape(data)}"
-                      + (f" [dim]({escape(event.rule)})[/]" if event.rule else ""),
-                      highlight=False)
+        session = TableSession(ruleset, sc, seed=seed, answers=answers, save_dir=save_dir,
+                               save_path=save_path)
+    except IllegalAnswer as exc:
+        raise CliError(f"{scenario}: {exc}") from None
+    if answers:
+        console.print(f"resumed after {len(answers)} answers (round {session.game.round})")
+    try:
+        game = play_at_terminal(session, console, layout="full" if full else "compact")
+    except StopTable as exc:
+        raise CliError(str(exc), EXIT_PLUGIN if exc.plugin_failed else EXIT_INTERRUPTED) \
+            from None
+    console.print(*result_lines(game), highlight=False)
+    console.print(f"the game is saved to {session.save_path}; replay it with `peloponnes replay"
+                  f" {session.save_path} --log` (or --html FILE)", highlight=False)
 
 
 @main.command(name="replay")
 @click.argument("save", type=click.Path(dir_okay=False))
-@click.option("--log", "show_log", is_flag=True, help="Print every event of the game.")
-@click.option("--json", "as_json", is_flag=True, help="Print the event log as JSON.")
+@click.option("--log", "show_log", is_flag=True, help="Tell the game's story, event by event.")
+@click.option("--seat", type=click.IntRange(1), default=None,
+              help="Tell it as seat N saw it (its own hidden holdings included); default: as a "
+                   "spectator, who sees nobody's.")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False, allow_dash=True),
+              metavar="FILE", help="Write the event log as JSON (- for standard output).")
+@click.option("--html", "html_out", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Write a self-contained page stepping through the game decision by decision.")
 @friendly_errors
-def replay_cmd(save, show_log, as_json):
+def replay_cmd(save, show_log, seat, json_out, html_out):
     """Replay a saved game from its scenario and answers, and show where it ended."""
+    from peloponnes.core.narrate import narrate, story_data
+
     sc, seed, answers = load_save(save)
     ruleset, sc = load_ruleset(sc)
-    if show_log and not as_json:
-        ruleset.pm.register(EventPrinter(), name="cli:event-printer")
+    if seat is not None and seat > len(sc.players):
+        raise CliError(f"--seat {seat}: the game has seats 1-{len(sc.players)}")
+    perspective = None if seat is None else seat - 1
+    if html_out:
+        from peloponnes.core.replay_page import replay_page, steps_of
+        steps = steps_of(Game(ruleset, sc, seed=seed), answers, perspective)
+        _write_output(html_out, replay_page(f"{sc.name or sc.variant}: {Path(save).name}",
+                                            steps), "the replay page")
     game = replay(Game(ruleset, sc, seed=seed), answers, where=save)
-    if as_json:
-        click.echo(json.dumps([e.as_dict() for e in game.events], default=str, indent=1))
-        return
+    if json_out:
+        _write_output(json_out, json.dumps(story_data(game, perspective), default=str, indent=1)
+                      + "\n", "the event log")
+        if json_out == "-":
+            return
+    if show_log:
+        for line in narrate(game, game.events, perspective):
+            console.print(escape(line), highlight=False)
     if game.finished:
-        print_result(game)
+        console.print(*result_lines(game), highlight=False)
     else:
         console.print(f"replayed {len(answers)} answers; the game is paused at round "
-                      f"{game.round}, waiting for {game.seats[game.pending.seat].name}: "
-                      f"{game.pending.prompt}. Resume with `peloponnes play {save}`.")
+                      f"{game.round}, waiting for {escape(game.seats[game.pending.seat].name)}: "
+                      f"{escape(game.pending.prompt)}. Resume with `peloponnes play {save}`.",
+                      highlight=False)
 
 
 # --- simulate ----------------------------------------------------------------------------------
@@ -369,25 +303,26 @@ def progress_bar(transient: bool = True) -> Progress:
 @click.option("-w", "--workers", type=click.IntRange(1), default=1, show_default=True,
               help="Processes playing games in parallel. The results are the same for any "
                    "number.")
-@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False, allow_dash=True),
+              metavar="FILE", help="Write the summary as JSON to FILE (- for standard output).")
 @friendly_errors
-def simulate_cmd(scenario, games, agent, seed, workers, as_json):
+def simulate_cmd(scenario, games, agent, seed, workers, json_out):
     """Play GAMES seeded games of a SCENARIO with bots and summarise scores and win shares per
     seat and per civilization. Human seats play as heuristic bots here. A game that fails is
     listed with its seed, plugin and hook (and saved); the others count, and the exit code is 3."""
     ruleset, sc = load(scenario)
     if seed is not None:
         sc = replace(sc, seed=seed)
-    if not as_json:
+    if json_out != "-":
         note_reconstructed(ruleset)
     with progress_bar() as progress:
         task = progress.add_task(f"simulating {Path(scenario).name}", total=games)
         run = run_simulation(sc, games, agent=agent, workers=workers,
                              progress=lambda done, total: progress.update(task, completed=done))
     report = run.to_dict()
-    if as_json:
-        click.echo(json.dumps(report, indent=2))
-    else:
+    if json_out:
+        _write_output(json_out, json.dumps(report, indent=2) + "\n", "the summary")
+    if json_out != "-":
         for renderable in render_simulation(report, f"{games} games of {sc.name or scenario} "
                                             f"(bots; seeds {sc.seed}-{sc.seed + games - 1})"):
             console.print(renderable)
@@ -401,8 +336,6 @@ def simulate_cmd(scenario, games, agent, seed, workers, as_json):
                        EXIT_PLUGIN)
 
 
-
-
 # --- new-scenario ------------------------------------------------------------------------------
 
 @main.command(name="new-scenario")
@@ -414,18 +347,21 @@ def simulate_cmd(scenario, games, agent, seed, workers, as_json):
 @click.option("--seed", type=click.IntRange(0), default=1, show_default=True)
 @click.option("--plugin", "plugins", multiple=True, help="A house-rule file (relative to the "
               "new scenario's folder) or module name, repeatable.")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
+              help="A variant option (`peloponnes rules VARIANT` lists them), repeatable; VALUE "
+                   "is read as TOML (true, 3, \"text\"), else as text.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), required=True,
               help="File to write.")
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
 @friendly_errors
-def new_scenario(variant, players, agents, seed, plugins, output, force):
+def new_scenario(variant, players, agents, seed, plugins, options, output, force):
     """Write a new scenario file for VARIANT, checked by loading it."""
     if agents and len(agents) != players:
         raise CliError(f"--agent given {len(agents)} times for {players} players")
     kinds = list(agents) or ["human"] + ["heuristic"] * (players - 1)
     path = Path(output)
     sc = Scenario(variant=variant, seed=seed, name=f"{variant}, {players} players",
-                  plugins=tuple(plugins), source=str(path),
+                  plugins=tuple(plugins), source=str(path), options=options_from_pairs(options),
                   players=tuple(PlayerSpec(f"Player {i + 1}", k) for i, k in enumerate(kinds)))
     load_ruleset(sc)   # refuses unknown variants, player counts and plugins before writing
     if path.exists() and not force:
@@ -438,9 +374,11 @@ def new_scenario(variant, players, agents, seed, plugins, output, force):
 
 @main.command(name="plugins")
 @click.argument("scenario", type=click.Path(dir_okay=False))
-@click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False, allow_dash=True),
+              metavar="FILE",
+              help="Write the plugins and call order as JSON to FILE (- for standard output).")
 @friendly_errors
-def plugins_cmd(scenario, as_json):
+def plugins_cmd(scenario, json_out):
     """List what a SCENARIO loads: each plugin, where from, the hooks it implements, and the
     order in which plugins answer each hook (first listed is asked first)."""
     ruleset, _ = load(scenario)
@@ -449,9 +387,11 @@ def plugins_cmd(scenario, as_json):
              "description": p.declared.get("description", "")} for p in ruleset.plugins]
     hooks = sorted({h for row in rows for h in row["hooks"]})
     order = {h: ruleset.hook_order(h) for h in hooks}
-    if as_json:
-        click.echo(json.dumps({"plugins": rows, "call_order": order}, indent=2))
-        return
+    if json_out:
+        _write_output(json_out, json.dumps({"plugins": rows, "call_order": order}, indent=2)
+                      + "\n", "the plugin list")
+        if json_out == "-":
+            return
     table = Table(title=f"Plugins loaded by {scenario} (in registration order)")
     for col in ("plugin", "kind", "from", "hooks", "description"):
         table.add_column(col)

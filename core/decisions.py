@@ -11,10 +11,13 @@ from typing import Any
 @dataclass(frozen=True, slots=True)
 class Option:
     """One answer to a decision. ``id`` is stable (used by saved games and the step API),
-    ``label`` is for people, ``value`` is the payload the rules code reads back."""
+    ``label`` is for people, ``value`` is the payload the rules code reads back. ``key`` is what
+    a person types to choose it at the table (e.g. the number of the table row it refers to);
+    empty: the option's position in the list, counted from 1."""
     id: str
     label: str
     value: Any = None
+    key: str = ""
 
 
 @dataclass(frozen=True, slots=True)

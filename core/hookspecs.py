@@ -213,6 +213,43 @@ def on_event(game, event):
     """
 
 
+@hookspec(firstresult=True)
+def describe_event(game, event, seat):
+    """Called by the narrator (``peloponnes play`` before each prompt, ``replay --log``,
+    ``replay --html``) for every ``Event``. Return plain sentences for people (one line, or a
+    heading and indented lines for a table-like event), with names
+    (``game.seats[s].name``) and component names instead of ids; ``""`` to say nothing about
+    the event; None when you do not know the event (the next plugin is asked, and the core
+    finally words it generically). ``seat`` is whose screen it is (None: a spectator): never
+    reveal another seat's hidden holdings. The game may have moved on since the event (a
+    replay narrates at the end): read what the event carries, not the current state. First
+    result wins, so a house rule words its own events and returns None for the others.
+
+    Example::
+
+        @hookimpl
+        def describe_event(game, event, seat):
+            if event.kind == "market_trade":
+                return f"{game.seats[event.data['seat']].name} traded 2 coin cards for luxury."
+    """
+
+
+@hookspec(firstresult=True)
+def describe_component(game, name):
+    """Called when a person asks about a component at the table (``i NAME``). ``name`` is what
+    they typed (match names and ids without regard to case). Return a few lines explaining it
+    (its printed values and ability), or None when ``name`` is none of yours. First result
+    wins.
+
+    Example::
+
+        @hookimpl
+        def describe_component(game, name):
+            if name.lower() == "market":
+                return "Market: a house-rule phase; trade 2 coin cards for 1 luxury good."
+    """
+
+
 # --- End of game -------------------------------------------------------------------------------
 
 @hookspec(firstresult=True)
@@ -264,10 +301,13 @@ def check_invariants(game):
 # --- User interface ----------------------------------------------------------------------------
 
 @hookspec(firstresult=True)
-def render_view(view):
+def render_view(view, layout):
     """Called by the terminal interface (``peloponnes play``) before a human answers. Return a
     ``rich`` renderable showing ``view`` (what ``view_for_seat`` returned), or None for the
-    generic rendering. First result wins. Rendering lives here, apart from the rules.
+    generic rendering. ``layout`` is ``"compact"`` (the default: the whole table fits a 100x30
+    terminal), ``"full"`` (everything, on request) or ``"legend"`` (what the table's
+    abbreviations mean). Seats are counted from 1 and named; rows people choose from carry the
+    numbers the menu uses. First result wins. Rendering lives here, apart from the rules.
 
     Only the plugins of the game's own ruleset are asked, so an implementation renders the
     views of its variant without checking which variant made them; an expansion (or a house
@@ -276,7 +316,7 @@ def render_view(view):
     Example::
 
         @hookimpl(wrapper=True)
-        def render_view(view):
+        def render_view(view, layout):
             table = yield                       # the variant's own rendering
             return rich.console.Group(table, f"House rule: {view['hint']}")
     """

@@ -3,6 +3,7 @@ agents, options, plugins, component file). Validation is strict: unknown keys an
 errors that name the key path."""
 from __future__ import annotations
 
+import tomllib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -150,3 +151,18 @@ class Scenario:
             if candidate.exists():
                 return str(candidate.resolve())
         return relative
+
+
+def options_from_pairs(pairs) -> dict:
+    """``("negotiation=true", "rounds=6")`` (``new-scenario --option``) -> ``{"negotiation":
+    True, "rounds": 6}``: a VALUE is read as TOML, else taken as text."""
+    options = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise ConfigError(f"--option {pair}: write KEY=VALUE, e.g. --option negotiation=true")
+        try:
+            options[key.strip()] = tomllib.loads(f"v = {value.strip()}")["v"]
+        except tomllib.TOMLDecodeError:
+            options[key.strip()] = value.strip()
+    return options

@@ -67,12 +67,12 @@ def test_installed_copy_has_one_namespace(installed):
 def test_installed_copy_runs_shipped_scenarios_by_name(installed):
     python, elsewhere = installed
     script = Path(python).parent / "peloponnes"
-    listed = subprocess.run([str(script), "scenarios", "--json"], cwd=elsewhere,
+    listed = subprocess.run([str(script), "scenarios", "--json", "-"], cwd=elsewhere,
                             capture_output=True, text=True, timeout=120)
     assert listed.returncode == 0, listed.stderr
     assert "compare-cardgame-no-conquest" in listed.stdout
     for name in ("cardgame-4p", "compare-cardgame-no-conquest.toml"):
-        run = subprocess.run([str(script), "simulate", name, "--games", "3", "--json"],
+        run = subprocess.run([str(script), "simulate", name, "--games", "3", "--json", "-"],
                              cwd=elsewhere, capture_output=True, text=True, timeout=300)
         assert run.returncode == 0, run.stderr
         assert '"games": 3' in run.stdout

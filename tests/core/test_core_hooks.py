@@ -112,7 +112,7 @@ def test_render_view_and_choose_heuristic_of_the_card_game():
     ruleset, sc = load_ruleset(Scenario.quick("cardgame", 3, agent="heuristic"))
     game = Game(ruleset, sc).start()
     view = game.view(game.pending.seat)
-    assert game.hook.render_view(view=view) is not None
+    assert game.hook.render_view(view=view, layout="compact") is not None
     choice = game.hook.choose_heuristic(view=view, decision=game.pending)
     assert game.pending.option(choice) is not None
 

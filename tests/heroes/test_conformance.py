@@ -20,6 +20,7 @@ from peloponnes.variants.heroes import bot
 from peloponnes.variants.heroes.persians import review_chit
 from peloponnes.variants.heroes.state import table
 from peloponnes.variants.heroes.strength import raise_strength
+from tests.table_script import script_for, typed
 from tests.variant_checks import (
     bot_decision_kinds,
     numbers_in_code,
@@ -218,7 +219,7 @@ def test_cli_rules_heroes_shows_the_stack_the_phases_and_the_reconstructed_value
 
 def test_cli_simulate_the_4_player_scenario():
     result = run_cli("simulate", ROOT / "scenarios" / "heroes-4p.toml", "--games", "5",
-                     "--json")
+                     "--json", "-")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert (data["variant"], data["games"]) == ("heroes", 5)
@@ -231,19 +232,21 @@ def test_cli_play_a_human_seat_save_and_replay(tmp_path):
                     '[[players]]\nname = "Me"\nagent = "human"\n'
                     '[[players]]\nname = "Bot"\nagent = "heuristic"\n')
     saves = tmp_path / "saves"
-    result = run_cli("play", path, "--save-dir", saves, input="1\n" * 800)
+    script = script_for(path, tmp_path / "script")
+    result = run_cli("play", path, "--save-dir", saves, input=typed(script.lines))
     assert result.exit_code == 0, result.output[-1500:]
-    assert "Heroes & colonies" in result.output and "Final scores" in result.output
-    first = run_cli("play", path, "--save-dir", saves, input="1\n1\nq\n")
+    assert "Str" in result.output and "Final scores" in result.output
+    first = run_cli("play", path, "--save-dir", tmp_path / "paused",
+                    input=typed(script.lines[:2] + ["q"]))
     assert first.exit_code == 0 and "resume with" in first.output
-    (save,) = saves.glob("*.toml")
-    log = run_cli("replay", save, "--json")
-    assert log.exit_code == 0 and json.loads(log.stdout)[0]["kind"] == "game_started"
-    resumed = run_cli("play", save, "--save-dir", saves, input="1\n" * 800)
+    (save,) = (tmp_path / "paused").glob("*.toml")
+    log = run_cli("replay", save, "--json", "-")
+    assert log.exit_code == 0 and json.loads(log.stdout)["events"][0]["kind"] == "game_started"
+    resumed = run_cli("play", save, input=typed(script.lines[2:]))
     assert resumed.exit_code == 0 and "Final scores" in resumed.output
 
 
-# --- data, not constants --------------------------------------------------------------------------
+# --- data, not constants ----------------------------------------------------------------------
 
 def test_no_rule_number_in_the_code():
     """The expansion's rules read every number from components.toml (the declared player range

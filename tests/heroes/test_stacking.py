@@ -204,8 +204,12 @@ def test_render_view_the_expansion_extends_the_board_games_table():
 
     game = new_game(4)
     console = Console(record=True, width=140)
-    console.print(game.hook.render_view(view=game.view(0)))
+    console.print(game.hook.render_view(view=game.view(0), layout="full"))
     text = console.export_text()
     assert "Round 1 of" in text                             # the board game's header
-    assert "Heroes & colonies" in text                      # the expansion's table after it
-    assert text.index("Round 1 of") < text.index("Heroes & colonies")
+    assert "Heroes and colonies" in text                    # the expansion's table after it
+    assert text.index("Round 1 of") < text.index("Heroes and colonies")
+    console = Console(record=True, width=100)
+    console.print(game.hook.render_view(view=game.view(0), layout="compact"))
+    text = console.export_text()                            # compact: the mats gain columns
+    assert "Persians:" in text and " Str " in text and "colony" in text

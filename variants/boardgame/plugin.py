@@ -11,7 +11,7 @@ from peloponnes.variants.common import hookspecs as family_hookspecs
 from peloponnes.variants.common.auction import CONQUEST_PRICE_OPTION, order_by_bids
 from peloponnes.variants.common.scoring import balance_gap, lower_total_score
 
-from . import bot, state
+from . import bot, narrate, state
 from . import hookspecs as boardgame_hookspecs
 from .disasters import protected, strike_table
 from .render import render
@@ -100,8 +100,16 @@ class BoardGame:
         return view(game, seat)
 
     @hookimpl
-    def render_view(self, view):
-        return render(view)
+    def render_view(self, view, layout):
+        return render(view, layout)
+
+    @hookimpl
+    def describe_event(self, game, event, seat):
+        return narrate.describe_event(game, event, seat)
+
+    @hookimpl
+    def describe_component(self, game, name):
+        return narrate.describe_component(game, name)
 
     @hookimpl
     def initial_turn_order(self, game):

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 from peloponnes.core import Decision, Option, Phase
 from peloponnes.variants.common.auction import Auction, Bid, HookedPurse, Slot, run_auction
+from peloponnes.variants.common.words import amounts
 
 from .disasters import reveal_chits
 from .payments import can_pay_goods, coin_funds, pay_goods, raise_coins
@@ -113,12 +114,13 @@ def solo_purchase(game) -> Iterator[Decision]:
     st = game.state
     player = st.players[0]
     funds = coin_funds(player)
-    options = [Option("pass", f"Pass (take {game.components['rules']['pass_coins']} coins)")]
+    options = [Option("pass", f"Pass (take {game.components['rules']['pass_coins']} coins)",
+                      key="0")]
     for slot in st.slots:
         price = game.hook.minimum_bid(game=game, seat=0, card=slot.card, conquest=slot.conquest)
         if price <= funds:
             options.append(Option(f"tile:{slot.index}", f"Buy {tile_label(slot.card)} for"
-                                  f" {price}", (slot, price)))
+                                  f" {price}", (slot, price), key=str(slot.index + 1)))
     answer = yield Decision(0, "solo_buy", "Which tile do you buy?", tuple(options), SOLO)
     if answer.id == "pass":
         pay_out(game, player, game.components["rules"]["pass_coins"], SOLO, "pass")
@@ -198,7 +200,7 @@ def add_tile(game, player: BoardPlayer, tile: dict) -> Iterator[Decision]:
     for i, cost in enumerate(costs):
         if can_pay_goods(player, cost):
             options.append(Option("build" if i == 0 else f"build:{i}",
-                                  f"Build {tile_name(tile)} (cost {cost})", cost))
+                                  f"Build {tile_name(tile)} (cost {amounts(cost)})", cost))
     if coin_funds(player) >= mark:
         options.append(Option("mark", f"Mark {tile_name(tile)} with {mark} coin (complete it"
                               " at the next supply round)"))

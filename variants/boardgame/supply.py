@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from peloponnes.core import Decision, Option
+from peloponnes.variants.common.words import amounts
 
 from .payments import can_pay_goods, pay_goods, trade_rate
 from .state import LUXURY_RULE, BoardPlayer, lose_tile, tile_name
@@ -77,7 +78,7 @@ def complete_buildings(game, player: BoardPlayer) -> Iterator[Decision]:
     for placed in [p for p in player.buildings if p.marked]:
         costs = game.hook.list_building_costs(game=game, seat=player.seat, tile=placed.tile)
         options = [Option("complete" if i == 0 else f"complete:{i}",
-                          f"Complete {tile_name(placed.tile)} (cost {cost})", cost)
+                          f"Complete {tile_name(placed.tile)} (cost {amounts(cost)})", cost)
                    for i, cost in enumerate(costs) if can_pay_goods(player, cost)]
         options.append(Option("lose", f"Give up {tile_name(placed.tile)} (the coin comes back)"))
         answer = yield Decision(player.seat, "complete", f"Complete {tile_name(placed.tile)}?",

@@ -10,9 +10,9 @@ def placed_view(p: Placed) -> dict:
     return {"id": p.id, "name": p.name, "kind": p.kind, "tile": p.tile, "marked": p.marked}
 
 
-def player_view(game, player: BoardPlayer) -> dict:
+def player_view(game, player: BoardPlayer, scored: bool = False) -> dict:
     civ = player.civilization
-    return {
+    out = {
         "seat": player.seat,
         "name": game.seats[player.seat].name,
         "civilization": civ["name"],
@@ -28,6 +28,17 @@ def player_view(game, player: BoardPlayer) -> dict:
         "prestige": player.tile_prestige(),
         "income": round_income_of(player),
     }
+    if scored:
+        out["score"] = score_now(game, player.seat)
+    return out
+
+
+def score_now(game, seat: int) -> dict:
+    """The seat's score were the game to end now (everything it counts is public): the
+    population and power (prestige) totals and the lower of the two, which counts."""
+    score = game.hook.score_seat(game=game, seat=seat)
+    return {"population": score.details.get("population"), "power": score.details.get("power"),
+            "value": score.value}
 
 
 def round_income_of(player: BoardPlayer) -> dict:
@@ -41,7 +52,10 @@ def round_income_of(player: BoardPlayer) -> dict:
 
 
 def view(game, seat: int) -> dict:
+    """``players[i]["score"]`` (the score so far) only where a person looks (a human seat):
+    the bots do not read it, and asking every plugin's scoring at each decision costs time."""
     st = game.state
+    scored = game.seats[seat].agent == "human"
     rules = game.components["rules"]
     return {
         "variant": "boardgame",
@@ -50,8 +64,8 @@ def view(game, seat: int) -> dict:
         "rounds": st.rounds,
         "final_round_income": bool(game.options.get("final_round_income")),
         "order": list(st.order),
-        "me": player_view(game, st.players[seat]),
-        "players": [player_view(game, p) for p in st.players],
+        "me": player_view(game, st.players[seat], scored),
+        "players": [player_view(game, p, scored) for p in st.players],
         "slots": [{"index": s.index, "tile": s.card, "conquest": s.conquest,
                    "bid": None if s.bid is None else {"seat": s.bid.seat, "amount": s.bid.amount}}
                   for s in st.slots],

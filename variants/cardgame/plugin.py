@@ -10,7 +10,7 @@ from peloponnes.variants.common import hookspecs as family_hookspecs
 from peloponnes.variants.common.auction import CONQUEST_PRICE_OPTION
 from peloponnes.variants.common.scoring import balance_gap, lower_total_score
 
-from . import bot, state
+from . import bot, narrate, state
 from . import hookspecs as cardgame_hookspecs
 from .catastrophes import default_hits, default_targets, lose_card, strike_table
 from .payments import LUXURY_FOR_COIN_CARDS_OPTION
@@ -130,8 +130,16 @@ class CardGame:
         return invariants(game)
 
     @hookimpl
-    def render_view(self, view):
-        return render(view)
+    def render_view(self, view, layout):
+        return render(view, layout)
+
+    @hookimpl
+    def describe_event(self, game, event, seat):
+        return narrate.describe_event(game, event, seat)
+
+    @hookimpl
+    def describe_component(self, game, name):
+        return narrate.describe_component(game, name)
 
     @hookimpl
     def choose_heuristic(self, view, decision):

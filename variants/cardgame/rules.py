@@ -11,6 +11,7 @@ from peloponnes.variants.common.auction import (
     order_by_bids,
     run_auction,
 )
+from peloponnes.variants.common.words import amounts
 
 from .catastrophes import lose_card, strike, uncover_protected
 from .payments import (
@@ -171,8 +172,8 @@ def add_power_card(game, player: CardPlayer, card: dict) -> Iterator[Decision]:
     missing = {r: max(0, cost.get(r, 0) - production[r]) for r in production}
     options = []
     if can_pay(player, missing):
-        options.append(Option("build", f"Build {card['name']} now (cost {cost}, production"
-                              f" {production})"))
+        options.append(Option("build", f"Build {card['name']} now (cost {amounts(cost)};"
+                              f" your production {amounts(production)})"))
     if player.hand or blind_draws_possible(game, player):
         options.append(Option("mortgage", f"Put a coin card under {card['name']} (under"
                               " construction, pay at the next supply)"))

@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from peloponnes.core import Decision, Option, VariantOption
+from peloponnes.variants.common.words import amounts
 
 from .catastrophes import lose_card
 from .payments import can_pay, pay_missing
@@ -97,8 +98,8 @@ def complete_buildings(game, player: CardPlayer) -> Iterator[Decision]:
         names = ", ".join(p.name for p in pending)
         options = [Option("give_up", "Give up a building (its coin card is discarded)")]
         if can_pay(player, missing):
-            options.insert(0, Option("complete", f"Complete {names} (cost {total}, production"
-                                     f" {production})"))
+            options.insert(0, Option("complete", f"Complete {names} (cost {amounts(total)};"
+                                     f" your production {amounts(production)})"))
         answer = yield Decision(player.seat, "complete", f"Complete {names}?", tuple(options),
                                 rule)
         if answer.id == "complete":

@@ -128,6 +128,10 @@ class Auction:
             return range(least, min(least, funds) + 1)
         return range(least, funds + 1)
 
+    def seat_name(self, seat: int) -> str:
+        game = getattr(self.purse, "game", None)
+        return game.seats[seat].name if game is not None else f"seat {seat + 1}"
+
     def can_move_to(self, bid: Bid, slot: Slot) -> bool:
         return bid.amount in self.amounts(bid.seat, slot, bid.amount)
 
@@ -136,16 +140,17 @@ class Auction:
         purse = self.purse
         noun = getattr(purse, "noun", "card")
         funds = purse.funds(seat)
-        choices = [Option("pass", "Pass (take the pass reward)")]
+        choices = [Option("pass", "Pass (take the pass reward)", key="0")]
         for slot in self.slots:
             least = self.least_to_take(seat, slot)
             if least is not None and least <= funds:
                 row = "Conquest row" if slot.conquest else "open"
-                held = (f", held by seat {slot.bid.seat + 1} at {slot.bid.amount}"
+                held = (f", held by {self.seat_name(slot.bid.seat)} at {slot.bid.amount}"
                         if slot.bid else "")
                 price = "exactly" if slot.conquest and self.exact_conquest else "from"
                 choices.append(Option(f"{noun}:{slot.index}", f"{purse.label(slot.card)}"
-                                      f" [{row}; {price} {least}{held}]", slot))
+                                      f" [{row}; {price} {least}{held}]", slot,
+                                      key=str(slot.index + 1)))     # the table's row number
         answer = yield Decision(seat, "bid_card", f"Bid on which {noun}?", tuple(choices),
                                 purse.rule)
         if answer.id == "pass":
@@ -153,7 +158,8 @@ class Auction:
             self.emit("passed", purse.rule, seat=seat)
             return
         slot = answer.value
-        amounts = tuple(Option(str(a), f"bid {a}", a) for a in self.amounts(seat, slot, funds))
+        amounts = tuple(Option(str(a), f"bid {a}", a, key=str(a))
+                        for a in self.amounts(seat, slot, funds))
         amount = (yield Decision(seat, "bid_amount", f"How much on {purse.label(slot.card)}?",
                                  amounts, purse.rule)).value
         payment = yield from purse.pay(seat, amount)
@@ -173,12 +179,14 @@ class Auction:
                 return
             del self.bids[displaced.seat]
             self.moving = displaced
-            choices = [Option("withdraw", "Withdraw the bid (take it back, plus the reward)")]
+            choices = [Option("withdraw", "Withdraw the bid (take it back, plus the reward)",
+                              key="0")]
             for target in self.slots:
                 if target is not slot and self.can_move_to(displaced, target):
                     row = "Conquest row" if target.conquest else "open"
                     choices.append(Option(f"{noun}:{target.index}",
-                                          f"Move to {purse.label(target.card)} [{row}]", target))
+                                          f"Move to {purse.label(target.card)} [{row}]", target,
+                                          key=str(target.index + 1)))
             answer = yield Decision(displaced.seat, "move_bid",
                                     f"Your bid of {displaced.amount} was outbid: move it or"
                                     " withdraw",

@@ -38,17 +38,19 @@ def offers(game, what: str, piece, swap, rule: str) -> Iterator[Decision]:
     st = game.state
     for seat in list(st.order):
         player = st.players[seat]
-        options = [Option("none", "Make no offer")]
+        options = [Option("none", "Make no offer", key="0")]
         for other in st.order:
-            if other != seat:
+            if other != seat:     # typed as the seat's number on the table
                 options.append(Option(f"seat:{other}", f"Offer for {game.seats[other].name}'s"
                                       f" {piece(game, other)['name']} (yours:"
-                                      f" {piece(game, seat)['name']})", other))
+                                      f" {piece(game, seat)['name']})", other,
+                                      key=str(other + 1)))
         target = (yield Decision(seat, f"offer_{what}", f"Offer coins for another player's"
                                  f" {what}?", tuple(options), rule)).value
         if target is None:
             continue
-        amounts = tuple(Option(str(k), f"Offer {k} coins", k) for k in range(player.coins + 1))
+        amounts = tuple(Option(str(k), f"Offer {k} coins", k, key=str(k))
+                        for k in range(player.coins + 1))
         coins = (yield Decision(seat, f"offer_{what}_coins", f"How many coins for"
                                 f" {piece(game, target)['name']}?", amounts, rule)).value
         mine, theirs = piece(game, seat)["name"], piece(game, target)["name"]

@@ -30,7 +30,7 @@ from peloponnes.variants.boardgame.rules import ROUND_PHASES as BOARD_ROUND_PHAS
 from peloponnes.variants.common.auction import fewest_coins_reaching
 from peloponnes.variants.common.scoring import lower_total_score
 
-from . import bot, negotiation, state, strength
+from . import bot, narrate, negotiation, state, strength
 from . import hookspecs as heroes_hookspecs
 from .conflict import default_pairs, internal_conflict
 from .persians import (
@@ -317,11 +317,20 @@ class HeroesPlugin:
         return invariants(game)
 
     @hookimpl(wrapper=True)
-    def render_view(self, view):
-        """The board game's table, then the expansion's."""
-        board = yield
+    def render_view(self, view, layout):
+        """The board game's table with the expansion's columns: drawn from the board game's
+        pieces (``variants.boardgame.render``), so the compact layout still fits 100x30."""
+        yield                       # the board game's own rendering, redrawn with our columns
         from .render import render
-        return render(view, board)
+        return render(view, layout)
+
+    @hookimpl
+    def describe_event(self, game, event, seat):
+        return narrate.describe_event(game, event, seat)
+
+    @hookimpl
+    def describe_component(self, game, name):
+        return narrate.describe_component(game, name)
 
     @hookimpl
     def choose_heuristic(self, view, decision):

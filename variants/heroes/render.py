@@ -1,27 +1,47 @@
-"""The expansion's table for the terminal: the board game's rendering (``board``, what the board
-game's ``render_view`` returned) plus heroes, colonies, Strength, clover leaves, mercenaries and
-the Persians."""
+"""The expansion's table for the terminal: the board game's table with each player's hero,
+colony, Strength, clover leaves and mercenaries as extra columns, and a line on the Persians.
+Same layouts as the board game's (``compact``, ``full``, ``legend``)."""
 from __future__ import annotations
 
+from rich import box
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from peloponnes.variants.boardgame import render as board
+from peloponnes.variants.common.render import add_plain_row
 
-def render(view: dict, board):
+LEGEND = [*board.LEGEND,
+          ("hero*", "the player's hero; * once the Persians turned it to the orange side"),
+          ("Str", "Strength against the Persians and in the internal conflict"),
+          ("clv / merc", "clover leaves and mercenaries"),
+          ("Persians", "chits revealed (their values), the chit that brings the next attack")]
+
+
+def _extra(p: dict) -> list[tuple[str, str]]:
+    return [("hero", p["hero"] + ("*" if p["flipped"] else "")), ("colony", p["colony"]),
+            ("Str", str(p["strength"])), ("clv", str(p["clovers"])),
+            ("merc", str(p["mercenaries"]))]
+
+
+def render(view: dict, layout: str = "compact"):
+    if layout == "legend":
+        return board.legend(LEGEND)
+    full = layout == "full"
     h = view["heroes"]
-    persians = Text(f"Persian chits revealed: {h['persian_chits_revealed']} (values "
-                    f"{h['persian_values'] or '-'}); next attack on chit "
-                    f"{h['next_attack_on'] or '-'}; table Strength {h['table_strength']}",
-                    style="bold")
-    table = Table(title="Heroes & colonies (in turn order)", expand=True)
-    for col in ("player", "hero", "colony", "Strength", "clovers", "mercenaries"):
-        table.add_column(col)
+    persians = Text(f"Persians: {h['persian_chits_revealed']} chits revealed (values "
+                    f"{', '.join(map(str, h['persian_values'])) or '-'}); next attack on chit"
+                    f" {h['next_attack_on'] or '-'}; table Strength {h['table_strength']}")
+    if not full:
+        return Group(board.header(view), persians, board.players_table(view, full, _extra),
+                     Text(""), board.offer_table(view, full), board.footer())
+    heroes = Table(box=box.SIMPLE_HEAD, title="Heroes and colonies in turn order")
+    for col in ("#", "player", *(heading for heading, _ in _extra(view["players"][0]))):
+        heroes.add_column(col)
     for seat in view["order"]:
         p = view["players"][seat]
-        me = seat == view["seat"]
-        table.add_row(f"{'> ' if me else ''}{p['name']}",
-                      p["hero"] + (" (orange)" if p["flipped"] else ""), p["colony"],
-                      str(p["strength"]), str(p["clovers"]), str(p["mercenaries"]),
-                      style="bold" if me else None)
-    return Group(*([board] if board is not None else []), persians, table)
+        add_plain_row(heroes, f"{'>' if seat == view['seat'] else ' '}{seat + 1}", p["name"],
+                      *(text for _, text in _extra(p)),
+                      style="bold" if seat == view["seat"] else None)
+    return Group(board.header(view), persians, board.players_table(view, full), heroes,
+                 board.offer_table(view, full), board.legend(LEGEND))

@@ -1,0 +1,27 @@
+"""Words for people that both games use: amounts of goods, lists of names."""
+from __future__ import annotations
+
+PLURAL = {"inhabitant": "inhabitants", "coin": "coins", "luxury": "luxury goods",
+          "coin card": "coin cards"}
+
+
+def amounts(d: dict | None, empty: str = "nothing") -> str:
+    """``{'wood': 2, 'stone': 0, 'coins': 1}`` -> ``2 wood, 1 coins``: zero amounts left out."""
+    parts = [f"{n} {key.replace('_', ' ')}" for key, n in (d or {}).items()
+             if isinstance(n, int | float) and n]
+    return ", ".join(parts) or empty
+
+
+def joined(items) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    items = [str(i) for i in items]
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def component_note(entry: dict) -> str:
+    """The printed/reconstructed note of a component entry, for ``i NAME``."""
+    provenance = entry.get("provenance", "")
+    source = entry.get("source", "")
+    return f"({provenance}{': ' + source if source else ''})" if provenance else ""
