@@ -3,10 +3,11 @@ about any Peloponnes rule: rulesets are plugins (see ``core.hookspecs``)."""
 from .decisions import Decision, Event, Option
 from .engine import Game, Result, Score, Seat, play
 from .errors import ConfigError, IllegalAnswer, PluginError, SandboxError
+from .features import Features
 from .hookspecs import hookimpl, hookspec
 from .stash import Stash, StashKey
 from .variant import Phase, Variant, VariantOption, insert_phase_after
 
-__all__ = ["Decision", "Event", "Option", "Game", "Result", "Score", "Seat", "play",
+__all__ = ["Decision", "Event", "Option", "Features", "Game", "Result", "Score", "Seat", "play",
            "ConfigError", "IllegalAnswer", "PluginError", "SandboxError", "hookimpl", "hookspec",
            "Phase", "Variant", "VariantOption", "insert_phase_after", "Stash", "StashKey"]

@@ -180,6 +180,28 @@ def view_for_seat(game, seat):
     """
 
 
+@hookspec(firstresult=True)
+def encode_view(view, decision):
+    """Called by ``peloponnes.rl`` for every observation a learning agent receives: turn what
+    one seat may see into numbers. ``view`` is what ``view_for_seat`` returned for the seat;
+    ``decision`` is that seat's pending ``Decision``, or None while another seat is to act.
+    Return a ``core.Features`` built only from ``view`` and ``decision`` (never from hidden
+    state), with the same number of values for every view of a game, and ``declare`` the
+    encoding's version. First result wins: a variant encodes its view; a plugin that adds
+    state extends the variant's encoding with ``wrapper=True``, appending its features after
+    the variant's and declaring its own version.
+
+    Example::
+
+        @hookimpl(wrapper=True)
+        def encode_view(view, decision):
+            features = yield
+            features.declare("my_rule", 1)
+            features.add("me.favours", view["me"]["favours"], high=10)
+            return features
+    """
+
+
 @hookspec
 def describe_seat(game, seat):
     """Called when a game's results are summarised (``game.describe_seat(seat)``). Return a dict

@@ -68,3 +68,6 @@ class Variant:
     rules_summary: str = ""
     check_components: Callable[[dict, str], dict] | None = None  # validate, return filled-in
     state_api: tuple = ()
+    # The most options any decision of this ruleset offers (K): learning agents act in
+    # ``Discrete(max_options)`` (``peloponnes.rl``). None: not declared.
+    max_options: int | None = None

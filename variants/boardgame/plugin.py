@@ -14,6 +14,8 @@ from peloponnes.variants.common.scoring import balance_gap, lower_total_score
 from . import bot, narrate, state
 from . import hookspecs as boardgame_hookspecs
 from .disasters import protected, strike_table
+from .encoding import MAX_OPTIONS
+from .encoding import encode as encode_view
 from .render import render
 from .rules import FINAL_PHASES, LAST_ROUND_PHASES, ROUND_PHASES, SETUP_PHASES, land_fits
 from .schema import check_components
@@ -61,6 +63,7 @@ def make_variant() -> Variant:
         rules_summary=RULES_SUMMARY,
         check_components=check_components,
         state_api=STATE_API,
+        max_options=MAX_OPTIONS,
     )
 
 
@@ -98,6 +101,10 @@ class BoardGame:
     @hookimpl
     def view_for_seat(self, game, seat):
         return view(game, seat)
+
+    @hookimpl
+    def encode_view(self, view, decision):
+        return encode_view(view, decision)
 
     @hookimpl
     def render_view(self, view, layout):

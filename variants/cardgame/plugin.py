@@ -13,6 +13,8 @@ from peloponnes.variants.common.scoring import balance_gap, lower_total_score
 from . import bot, narrate, state
 from . import hookspecs as cardgame_hookspecs
 from .catastrophes import default_hits, default_targets, lose_card, strike_table
+from .encoding import MAX_OPTIONS
+from .encoding import encode as encode_view
 from .payments import LUXURY_FOR_COIN_CARDS_OPTION
 from .render import render
 from .rules import FINAL_PHASES, ROUND_PHASES
@@ -57,6 +59,7 @@ def make_variant() -> Variant:
         rules_summary=RULES_SUMMARY,
         check_components=check_components,
         state_api=STATE_API,
+        max_options=MAX_OPTIONS,
     )
 
 
@@ -92,6 +95,10 @@ class CardGame:
     def initial_turn_order(self, game):
         """cardgame: Setup (the turn order follows the civilization cards' arrows)."""
         return list(game.state.order)
+
+    @hookimpl
+    def encode_view(self, view, decision):
+        return encode_view(view, decision)
 
     @hookimpl
     def describe_seat(self, game, seat):

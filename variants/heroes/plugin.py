@@ -26,6 +26,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from peloponnes.core import Phase, Variant, VariantOption, hookimpl, insert_phase_after
+from peloponnes.variants.boardgame.encoding import MAX_OPTIONS
 from peloponnes.variants.boardgame.rules import ROUND_PHASES as BOARD_ROUND_PHASES
 from peloponnes.variants.common.auction import fewest_coins_reaching
 from peloponnes.variants.common.scoring import lower_total_score
@@ -33,6 +34,7 @@ from peloponnes.variants.common.scoring import lower_total_score
 from . import bot, narrate, negotiation, state, strength
 from . import hookspecs as heroes_hookspecs
 from .conflict import default_pairs, internal_conflict
+from .encoding import extend as extend_encoding
 from .persians import (
     default_persian_strength,
     orange_losses,
@@ -96,6 +98,7 @@ def make_variant() -> Variant:
         rules_summary=RULES_SUMMARY,
         check_components=check_components,
         state_api=STATE_API,
+        max_options=MAX_OPTIONS,
     )
 
 
@@ -282,6 +285,11 @@ class HeroesPlugin:
     def view_for_seat(self, game, seat):
         view = yield
         return extend(game, seat, view)
+
+    @hookimpl(wrapper=True)
+    def encode_view(self, view, decision):
+        features = yield
+        return extend_encoding(features, view, decision)
 
     @hookimpl
     def describe_seat(self, game, seat):
