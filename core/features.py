@@ -12,7 +12,7 @@ of optional dependencies.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 
 
 class Features:
@@ -42,24 +42,24 @@ class Features:
         self._blocks.append((name, 1, low, high, None))
         return self
 
-    def add_many(self, name: str, values, high: float, low: float = 0.0,
-                 labels: Iterable[str] | None = None) -> Features:
-        """Several numbers sharing bounds, named ``name[label]`` (or ``name[i]``)."""
+    def add_many(self, name: str, values, high, low=0.0,
+                 labels: Sequence[str] | None = None) -> Features:
+        """Several numbers, named ``name[label]`` (or ``name[i]``). ``high`` and ``low`` are
+        one bound for all, or a sequence with one bound per value."""
         before = len(self.values)
         self.values.extend(values)
-        self._blocks.append((name, len(self.values) - before, low, high,
-                             tuple(labels) if labels is not None else None))
+        self._blocks.append((name, len(self.values) - before, low, high, labels))
         return self
 
     def one_hot(self, name: str, index: int | None, size: int,
-                labels: Iterable[str] | None = None) -> Features:
+                labels: Sequence[str] | None = None) -> Features:
         """``size`` numbers, 1 at ``index`` and 0 elsewhere (all 0 when ``index`` is None or
         out of range)."""
         values = [0.0] * size
         if index is not None and 0 <= index < size:
             values[index] = 1.0
         self.values.extend(values)
-        self._blocks.append((name, size, 0.0, 1.0, tuple(labels) if labels is not None else None))
+        self._blocks.append((name, size, 0.0, 1.0, labels))
         return self
 
     def names(self) -> list[str]:
@@ -74,8 +74,20 @@ class Features:
 
     def lows(self) -> list[float]:
         """The lower bound of every value."""
-        return [float(low) for _, size, low, _, _ in self._blocks for _ in range(size)]
+        return self._bounds(2)
 
     def highs(self) -> list[float]:
         """The upper bound of every value."""
-        return [float(high) for _, size, _, high, _ in self._blocks for _ in range(size)]
+        return self._bounds(3)
+
+    def _bounds(self, which: int) -> list[float]:
+        out: list[float] = []
+        for block in self._blocks:
+            size, bound = block[1], block[which]
+            if isinstance(bound, int | float):
+                out.extend([float(bound)] * size)
+            else:
+                if len(bound) != size:
+                    raise ValueError(f"{block[0]}: {len(bound)} bounds for {size} values")
+                out.extend(float(b) for b in bound)
+        return out

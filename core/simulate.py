@@ -41,3 +41,24 @@ def check_conformance(scenario: Scenario, games: int, *, seed: int = 0) -> int:
         check(game)
         total += game.decisions
     return total
+
+
+def count_options(scenario: Scenario, games: int, *, seed: int = 0, agent: str | None = None,
+                  ruleset: Ruleset | None = None) -> dict[str, int]:
+    """The most options each kind of decision offered over ``games`` games (seeds ``seed``,
+    ``seed + 1``, ...) with the scenario's agents (or ``agent`` for every seat): how a variant
+    checks the ``max_options`` it declares."""
+    if ruleset is None:
+        ruleset, scenario = load_ruleset(scenario)
+    largest: dict[str, int] = {}
+
+    def record(game: Game) -> None:
+        decision = game.pending
+        if decision is not None and len(decision.options) > largest.get(decision.kind, 0):
+            largest[decision.kind] = len(decision.options)
+
+    for i in range(games):
+        game = Game(ruleset, scenario, seed=seed + i).start()
+        record(game)
+        play(game, make_agents(game, override=agent), after_decision=record)
+    return largest

@@ -16,6 +16,7 @@ from peloponnes.variants.common.encoding import (
     add_turn_order,
     default_option_meaning,
     players_from_me,
+    row,
 )
 
 from .state import RESOURCES, Placed
@@ -38,68 +39,73 @@ def option_meaning(option: Option) -> tuple[str, float]:
     return default_option_meaning(option)
 
 
+PLAYER_LABELS, PLAYER_HIGHS = row(
+    ("coins", 100), *((f"goods.{r}", 40) for r in RESOURCES),
+    *((f"storehouse.{r}", 40) for r in RESOURCES), ("population", 40), ("luxury", 40),
+    ("prestige", 100), ("buildings", 20), ("lands", 20), ("marked", 20),
+    *((f"income.{k}", 30) for k in INCOME))
+TILE_LABELS, TILE_HIGHS = row(
+    ("building", 1), ("bid", 20), ("prestige", 20), ("cost.wood", 20), ("cost.stone", 20),
+    *((f"one_time.{k}", 20) for k in ONE_TIME), *((f"income.{k}", 10) for k in INCOME[:-1]),
+    ("supply", 1), ("protects", 5))
+
+
 def encode(view: dict, decision) -> Features:
     features = Features().declare("boardgame", VERSION)
-    features.add("round", view["round"], 20)
-    features.add("rounds", view["rounds"], 20)
-    features.add("final_round_income", view["final_round_income"], 1)
-    disasters = list(view["disasters"])
+    features.add_many("clock", [view["round"], view["rounds"], view["final_round_income"]],
+                      CLOCK_HIGHS, labels=CLOCK_LABELS)
+    disasters = tuple(view["disasters"])
     for i, player in enumerate(players_from_me(view)):
         add_player(features, f"player[{i}]", player, disasters)
     add_turn_order(features, view)
-    add_display(features, view)
+    add_bids(features, view, SLOTS)
+    add_tiles(features, view)
     revealed = view["chits_revealed"]
     features.add_many("chits_revealed", [revealed.get(d, 0) for d in disasters], 20,
                       labels=disasters)
     features.add_many("fires_on", [min(view["disasters"][d], default=0) for d in disasters], 20,
                       labels=disasters)
     features.add_many("fired", [view["fired"].count(d) for d in disasters], 10, labels=disasters)
-    features.add("chits_left", view["chits_left"], 40)
-    features.add("pile", view["pile"], 60)
-    features.add("supply_tiles_left", view["supply_tiles_left"], 20)
-    features.add("supply_rounds", view["supply_rounds"], 20)
+    features.add_many("piles", [view["chits_left"], view["pile"], view["supply_tiles_left"],
+                                view["supply_rounds"]], PILE_HIGHS, labels=PILE_LABELS)
     add_decision(features, decision, kinds=KINDS, stems=STEMS, max_options=MAX_OPTIONS,
                  meaning=option_meaning)
     return features
 
 
-def add_player(features: Features, name: str, player: dict, disasters: list[str]) -> None:
-    tiles = [*player["buildings"], *player["lands"]]
-    features.add(f"{name}.coins", player["coins"], 100)
-    features.add_many(f"{name}.goods", [player["goods"].get(r, 0) for r in RESOURCES], 40,
-                      labels=RESOURCES)
-    features.add_many(f"{name}.storehouse", [player["storehouse"].get(r, 0) for r in RESOURCES],
-                      40, labels=RESOURCES)
-    features.add(f"{name}.population", player["population"], 40)
-    features.add(f"{name}.luxury", player["luxury"], 40)
-    features.add(f"{name}.prestige", player["prestige"], 100)
-    features.add(f"{name}.buildings", len(player["buildings"]), 20)
-    features.add(f"{name}.lands", len(player["lands"]), 20)
-    features.add(f"{name}.marked", sum(p["marked"] for p in tiles), 20)
-    features.add_many(f"{name}.income", [player["income"].get(k, 0) for k in INCOME], 30,
-                      labels=INCOME)
+CLOCK_LABELS, CLOCK_HIGHS = row(("round", 20), ("rounds", 20), ("final_round_income", 1))
+PILE_LABELS, PILE_HIGHS = row(("chits_left", 40), ("tiles_left", 60), ("supply_tiles_left", 20),
+                              ("supply_rounds", 20))
+
+
+def add_player(features: Features, name: str, player: dict, disasters: tuple[str, ...]) -> None:
+    goods, storehouse, income = player["goods"], player["storehouse"], player["income"]
+    buildings, lands = player["buildings"], player["lands"]
+    features.add_many(name, [
+        player["coins"], *(goods.get(r, 0) for r in RESOURCES),
+        *(storehouse.get(r, 0) for r in RESOURCES), player["population"], player["luxury"],
+        player["prestige"], len(buildings), len(lands), sum(p["marked"] for p in buildings),
+        *(income.get(k, 0) for k in INCOME)], PLAYER_HIGHS, labels=PLAYER_LABELS)
     protects = [*player["civilization_tile"].get("protects", ())]
-    for placed in tiles:
-        protects.extend(placed["tile"].get("protects", ()))
+    for placed in (*buildings, *lands):
+        protects.extend(placed["tile"]["protects"])
     features.add_many(f"{name}.protected_from", [protects.count(d) for d in disasters], 5,
                       labels=disasters)
 
 
-def add_display(features: Features, view: dict) -> None:
-    add_bids(features, view, SLOTS, 100)
+def add_tiles(features: Features, view: dict) -> None:
+    """What each display position offers (zeros where no tile lies)."""
     shown = {s["index"]: s["tile"] for s in view["slots"]}
+    empty = [0.0] * len(TILE_LABELS)
     for index in range(SLOTS):
-        tile = shown.get(index) or {}
-        cost = tile.get("cost", {})
-        name = f"slot[{index}]"
-        features.add(f"{name}.building", tile.get("kind") == "building", 1)
-        features.add(f"{name}.bid", tile.get("bid", 0), 20)
-        features.add(f"{name}.prestige", tile.get("prestige", 0), 20)
-        features.add_many(f"{name}.cost", [cost.get("wood", 0), cost.get("stone", 0)], 20,
-                          labels=("wood", "stone"))
-        features.add_many(f"{name}.one_time", [tile.get("one_time", {}).get(k, 0)
-                                               for k in ONE_TIME], 20, labels=ONE_TIME)
-        features.add_many(f"{name}.income", [tile.get("income", {}).get(k, 0)
-                                             for k in INCOME[:-1]], 10, labels=INCOME[:-1])
-        features.add(f"{name}.supply", bool(tile.get("supply")), 1)
-        features.add(f"{name}.protects", len(tile.get("protects", ())), 5)
+        tile = shown.get(index)
+        if tile is None:
+            values = empty
+        else:
+            cost, one_time, income = tile["cost"], tile["one_time"], tile["income"]
+            values = [tile["kind"] == "building", tile["bid"], tile["prestige"],
+                      cost.get("wood", 0), cost.get("stone", 0),
+                      *(one_time.get(k, 0) for k in ONE_TIME),
+                      *(income.get(k, 0) for k in INCOME[:-1]),
+                      bool(tile["supply"]), len(tile["protects"])]
+        features.add_many(f"slot[{index}].tile", values, TILE_HIGHS, labels=TILE_LABELS)

@@ -13,6 +13,7 @@ from peloponnes.variants.common.encoding import (
     add_decision,
     add_turn_order,
     players_from_me,
+    row,
 )
 
 from .state import CATASTROPHES, RESOURCES
@@ -27,83 +28,75 @@ STEMS = ("pass", "withdraw", "card", "number", *COINS, "luxury", "remove", "cove
          "mortgage", "lose", "complete")
 
 
+CLOCK_LABELS, CLOCK_HIGHS = row(("round", 20), ("rounds", 20))
+PLAYER_LABELS, PLAYER_HIGHS = row(
+    ("luxury", 40), ("luxury_cap", 40), ("luxury_card_intact", 1), ("hand_size", 40),
+    ("population", 60), ("power", 60), *((f"production.{r}", 20) for r in RESOURCES),
+    ("buildings", 20), ("landscapes", 20), ("under_construction", 20), ("covered", 20),
+    ("civilization_active", 1), *((f"struck_by.{c}", 20) for c in CATASTROPHES),
+    *((f"protected_from.{c}", 5) for c in CATASTROPHES))
+CARD_LABELS, CARD_HIGHS = row(
+    ("building", 1), ("value", 20), ("power", 20), ("inhabitants", 20), ("cost.wood", 20),
+    ("cost.stone", 20), *((f"production.{r}", 10) for r in RESOURCES), ("coin_cards", 20),
+    ("luxury", 20), *((f"catastrophe.{c}", 1) for c in CATASTROPHES))
+TABLE_LABELS, TABLE_HIGHS = row(
+    *((f"track.{c}", 10) for c in CATASTROPHES), *((f"track_length.{c}", 10) for c in CATASTROPHES),
+    *((f"fired.{c}", 10) for c in CATASTROPHES), ("coin_pile", 120), ("coin_discard", 120),
+    ("power_pile", 60))
+
+
 def encode(view: dict, decision) -> Features:
     features = Features().declare("cardgame", VERSION)
-    features.add("round", view["round"], 20)
-    features.add("rounds", view["rounds"], 20)
+    features.add_many("clock", [view["round"], view["rounds"]], CLOCK_HIGHS, labels=CLOCK_LABELS)
     for i, player in enumerate(players_from_me(view)):
         add_player(features, f"player[{i}]", player)
     add_turn_order(features, view)
     hand = view["me"]["hand"]
     features.add_many("me.hand", [hand.get(c, 0) for c in COINS], 40, labels=COINS)
-    add_display(features, view)
-    lengths = view["track_lengths"]
-    features.add_many("track", [view["tracks"].get(c, 0) for c in CATASTROPHES], 10,
-                      labels=CATASTROPHES)
-    features.add_many("track_length", [lengths.get(c, 0) for c in CATASTROPHES], 10,
-                      labels=CATASTROPHES)
-    features.add_many("fired", [view["fired"].count(c) for c in CATASTROPHES], 10,
-                      labels=CATASTROPHES)
-    features.add("coin_pile", view["coin_pile"], 120)
-    features.add("coin_discard", view["coin_discard"], 120)
-    features.add("power_pile", view["power_pile"], 60)
+    add_bids(features, view, SLOTS)
+    add_cards(features, view)
+    tracks, lengths, fired = view["tracks"], view["track_lengths"], view["fired"]
+    features.add_many("table", [
+        *(tracks.get(c, 0) for c in CATASTROPHES), *(lengths.get(c, 0) for c in CATASTROPHES),
+        *(fired.count(c) for c in CATASTROPHES), view["coin_pile"], view["coin_discard"],
+        view["power_pile"]], TABLE_HIGHS, labels=TABLE_LABELS)
     add_decision(features, decision, kinds=KINDS, stems=STEMS, max_options=MAX_OPTIONS)
     return features
 
 
 def add_player(features: Features, name: str, player: dict) -> None:
     cards = [*player["buildings"], *player["landscapes"]]
-    active = [p for p in cards if p["covered_by"] is None]
-    features.add(f"{name}.luxury", player["luxury"], 40)
-    features.add(f"{name}.luxury_cap", player["luxury_cap"], 40)
-    features.add(f"{name}.luxury_card_intact", player["luxury_card"] == "intact", 1)
-    features.add(f"{name}.hand_size", player["hand_size"], 40)
-    features.add(f"{name}.population", player["population"], 60)
-    features.add(f"{name}.power", player["power"], 60)
-    features.add_many(f"{name}.production", [player["production"][r] for r in RESOURCES], 20,
-                      labels=RESOURCES)
-    features.add(f"{name}.buildings", len(player["buildings"]), 20)
-    features.add(f"{name}.landscapes", len(player["landscapes"]), 20)
-    features.add(f"{name}.under_construction", sum(p["under_construction"] for p in cards), 20)
-    features.add(f"{name}.covered", len(cards) - len(active), 20)
+    active = [p["card"] for p in cards if p["covered_by"] is None]
     civ = player["civilization_card"]
-    features.add(f"{name}.civilization_active", civ is not None and civ["covered_by"] is None, 1)
+    civ_active = civ is not None and civ["covered_by"] is None
     # Exposure per catastrophe: active cards it strikes (civilization included), and protection.
-    struck = {c: 0 for c in CATASTROPHES}
-    protected = {c: 0 for c in CATASTROPHES}
-    for placed in active:
-        if placed["card"].get("catastrophe") in struck:
-            struck[placed["card"]["catastrophe"]] += 1
-        for c in placed["card"].get("protects", ()):
-            if c in protected:
-                protected[c] += 1
-    if civ is not None and civ["covered_by"] is None:
-        for c in civ["card"].get("catastrophes", ()):
-            if c in struck:
-                struck[c] += 1
-    features.add_many(f"{name}.struck_by", struck.values(), 20, labels=CATASTROPHES)
-    features.add_many(f"{name}.protected_from", protected.values(), 5, labels=CATASTROPHES)
+    struck = [card["catastrophe"] for card in active]
+    protected = [c for card in active for c in card["protects"]]
+    if civ_active:
+        struck.extend(civ["card"]["catastrophes"])
+    production = player["production"]
+    features.add_many(name, [
+        player["luxury"], player["luxury_cap"], player["luxury_card"] == "intact",
+        player["hand_size"], player["population"], player["power"],
+        *(production[r] for r in RESOURCES), len(player["buildings"]),
+        len(player["landscapes"]), sum(p["under_construction"] for p in cards),
+        len(cards) - len(active), civ_active, *(struck.count(c) for c in CATASTROPHES),
+        *(protected.count(c) for c in CATASTROPHES)], PLAYER_HIGHS, labels=PLAYER_LABELS)
 
 
-def add_display(features: Features, view: dict) -> None:
-    add_bids(features, view, SLOTS, 40)
+def add_cards(features: Features, view: dict) -> None:
+    """What each display position offers (zeros where no card lies)."""
     shown = {s["index"]: s["card"] for s in view["slots"]}
+    empty = [0.0] * len(CARD_LABELS)
     for index in range(SLOTS):
-        card = shown.get(index) or {}
-        cost = card.get("cost", {})
-        production = card.get("production", {})
-        one_time = card.get("one_time", {})
-        name = f"slot[{index}]"
-        features.add(f"{name}.building", card.get("kind") == "building", 1)
-        features.add(f"{name}.value", card.get("value", 0), 20)
-        features.add(f"{name}.power", card.get("power", 0), 20)
-        features.add(f"{name}.inhabitants", card.get("inhabitants", 0), 20)
-        features.add_many(f"{name}.cost", [cost.get("wood", 0), cost.get("stone", 0)], 20,
-                          labels=("wood", "stone"))
-        features.add_many(f"{name}.production", [production.get(r, 0) for r in RESOURCES], 10,
-                          labels=RESOURCES)
-        features.add(f"{name}.coin_cards", one_time.get("coin_cards", 0), 20)
-        features.add(f"{name}.luxury", one_time.get("luxury", 0), 20)
-        features.one_hot(f"{name}.catastrophe", CATASTROPHES.index(card["catastrophe"])
-                         if card.get("catastrophe") in CATASTROPHES else None,
-                         len(CATASTROPHES), labels=CATASTROPHES)
+        card = shown.get(index)
+        if card is None:
+            values = empty
+        else:
+            cost, production, one_time = card["cost"], card["production"], card["one_time"]
+            values = [card["kind"] == "building", card["value"], card["power"],
+                      card["inhabitants"], cost.get("wood", 0), cost.get("stone", 0),
+                      *(production.get(r, 0) for r in RESOURCES), one_time.get("coin_cards", 0),
+                      one_time.get("luxury", 0),
+                      *(card["catastrophe"] == c for c in CATASTROPHES)]
+        features.add_many(f"slot[{index}].card", values, CARD_HIGHS, labels=CARD_LABELS)

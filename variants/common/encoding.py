@@ -30,6 +30,11 @@ def relative_seat(view: dict, seat: int | None) -> int | None:
     return (seat - view["seat"]) % len(view["players"])
 
 
+def row(*spec: tuple[str, float]) -> tuple[tuple[str, ...], tuple[float, ...]]:
+    """Labels and upper bounds of a row of features, from (label, high) pairs."""
+    return tuple(label for label, _ in spec), tuple(float(high) for _, high in spec)
+
+
 def add_turn_order(features: Features, view: dict) -> None:
     """Each player's place in the turn order (one-hot), players from me onwards."""
     n = len(view["players"])
@@ -39,19 +44,29 @@ def add_turn_order(features: Features, view: dict) -> None:
         features.one_hot(f"player[{i}].turn_place", place, n)
 
 
-def add_bids(features: Features, view: dict, slots: int, high: float) -> None:
+@lru_cache(maxsize=16)
+def _bid_row(players: int) -> tuple[tuple[str, ...], tuple[float, ...]]:
+    return row(("present", 1), ("conquest", 1), ("bid", NUMBER_HIGH),
+               *((f"bidder.{i}", 1) for i in range(players)))
+
+
+def add_bids(features: Features, view: dict, slots: int) -> None:
     """The auction display: for each of ``slots`` positions, whether a card or tile lies there,
-    whether it is in the Conquest row, the bid on it and who made it (relative seat)."""
+    whether it is in the Conquest row, the bid on it and who made it (relative seat, one-hot)."""
     n = len(view["players"])
+    labels, highs = _bid_row(n)
     shown = {s["index"]: s for s in view["slots"]}
     for index in range(slots):
+        values = [0.0] * (3 + n)
         slot = shown.get(index)
-        bid = slot["bid"] if slot else None
-        features.add(f"slot[{index}].present", 1 if slot else 0, 1)
-        features.add(f"slot[{index}].conquest", 1 if slot and slot["conquest"] else 0, 1)
-        features.add(f"slot[{index}].bid", bid["amount"] if bid else 0, high)
-        features.one_hot(f"slot[{index}].bidder", relative_seat(view, bid["seat"]) if bid else None,
-                         n)
+        if slot is not None:
+            values[0] = 1.0
+            values[1] = 1.0 if slot["conquest"] else 0.0
+            bid = slot["bid"]
+            if bid is not None:
+                values[2] = bid["amount"]
+                values[3 + relative_seat(view, bid["seat"])] = 1.0
+        features.add_many(f"slot[{index}]", values, highs, labels=labels)
 
 
 def default_option_meaning(option: Option) -> tuple[str, float]:
@@ -68,6 +83,11 @@ def default_option_meaning(option: Option) -> tuple[str, float]:
     if stem.lstrip("-").isdigit():
         stem = "number"
     return stem, number
+
+
+@lru_cache(maxsize=64)
+def _with_other(names: tuple[str, ...]) -> tuple[str, ...]:
+    return (*names, OTHER)
 
 
 @lru_cache(maxsize=64)
@@ -103,7 +123,7 @@ def add_decision_kinds(features: Features, name: str, decision: Decision | None,
     kind = None
     if decision is not None:
         kind = kinds.index(decision.kind) if decision.kind in kinds else len(kinds)
-    features.one_hot(f"{name}.kind", kind, len(kinds) + 1, labels=(*kinds, OTHER))
+    features.one_hot(f"{name}.kind", kind, len(kinds) + 1, labels=_with_other(kinds))
     width = len(stems) + 1
     stem_values = [0.0] * (max_options * width)
     if decision is not None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from peloponnes.core.features import Features
 from peloponnes.variants.boardgame.encoding import MAX_OPTIONS, option_meaning
-from peloponnes.variants.common.encoding import add_decision_kinds, players_from_me
+from peloponnes.variants.common.encoding import add_decision_kinds, players_from_me, row
 
 from .schema import ABILITIES
 
@@ -20,19 +20,28 @@ COLONY_NUMBERS = ("coins_per_prestige", "points_per_inhabitant", "mark_coins",
                   "luxury_trade_rate", "inhabitants_per_food")
 
 
+PLAYER_LABELS, PLAYER_HIGHS = row(
+    *((f"hero_ability.{a}", 1) for a in ABILITIES), ("hero_flipped", 1), ("strength", 40),
+    ("clovers", 5), ("mercenaries", 40), ("shield_used", 10),
+    *((f"colony.{k}", 10) for k in COLONY_NUMBERS), ("colony_turn_first", 1),
+    ("colony_turn_last", 1))
+TABLE_LABELS, TABLE_HIGHS = row(
+    *((f"persian_value.{i}", 10) for i in range(4)), ("persian_chits_revealed", 20),
+    ("persian_chits_left", 20), ("next_attack_on", 20), ("attacks", 10), ("attacks_won", 10),
+    ("table_strength", 100), ("negotiation", 1))
+
+
 def extend(features: Features, view: dict, decision) -> Features:
     features.declare("heroes", VERSION)
     for i, player in enumerate(players_from_me(view)):
-        add_player(features, f"player[{i}]", player)
+        add_player(features, f"player[{i}].heroes", player)
     h = view["heroes"]
-    features.add_many("persian_values", [*h["persian_values"], 0, 0, 0, 0][:4], 10)
-    features.add("persian_chits_revealed", h["persian_chits_revealed"], 20)
-    features.add("persian_chits_left", h["persian_chits_left"], 20)
-    features.add("next_attack_on", h["next_attack_on"] or 0, 20)
-    features.add("attacks", len(h["attacks"]), 10)
-    features.add("attacks_won", sum(1 for a in h["attacks"] if a["won"]), 10)
-    features.add("table_strength", h["table_strength"], 100)
-    features.add("negotiation", h["negotiation"], 1)
+    attacks = h["attacks"]
+    features.add_many("heroes", [
+        *[*h["persian_values"], 0, 0, 0, 0][:4], h["persian_chits_revealed"],
+        h["persian_chits_left"], h["next_attack_on"] or 0, len(attacks),
+        sum(1 for a in attacks if a["won"]), h["table_strength"], h["negotiation"]],
+        TABLE_HIGHS, labels=TABLE_LABELS)
     add_decision_kinds(features, "heroes_decision", decision, kinds=KINDS, stems=STEMS,
                        max_options=MAX_OPTIONS, meaning=option_meaning)
     return features
@@ -40,15 +49,9 @@ def extend(features: Features, view: dict, decision) -> Features:
 
 def add_player(features: Features, name: str, player: dict) -> None:
     ability = player["hero_tile"]["ability"]["kind"]
-    features.one_hot(f"{name}.hero_ability", ABILITIES.index(ability)
-                     if ability in ABILITIES else None, len(ABILITIES), labels=ABILITIES)
-    features.add(f"{name}.hero_flipped", player["flipped"], 1)
-    features.add(f"{name}.strength", player["strength"], 40)
-    features.add(f"{name}.clovers", player["clovers"], 5)
-    features.add(f"{name}.mercenaries", player["mercenaries"], 40)
-    features.add(f"{name}.shield_used", player["shield_used"], 10)
     colony = player["colony_board"]
-    features.add_many(f"{name}.colony", [colony.get(k) or 0 for k in COLONY_NUMBERS], 10,
-                      labels=COLONY_NUMBERS)
-    features.add(f"{name}.colony_turn_first", colony.get("turn_order") == "first", 1)
-    features.add(f"{name}.colony_turn_last", colony.get("turn_order") == "last", 1)
+    features.add_many(name, [
+        *(ability == a for a in ABILITIES), player["flipped"], player["strength"],
+        player["clovers"], player["mercenaries"], player["shield_used"],
+        *(colony.get(k) or 0 for k in COLONY_NUMBERS), colony.get("turn_order") == "first",
+        colony.get("turn_order") == "last"], PLAYER_HIGHS, labels=PLAYER_LABELS)
