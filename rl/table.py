@@ -77,6 +77,7 @@ class Table:
         return {
             "name": f"peloponnes_{self.ruleset.variant.name}",
             "render_modes": ["ansi"],
+            "render_fps": 1,
             "is_parallelizable": False,
             "variant": self.ruleset.variant.name,
             "plugins": [p.name for p in self.ruleset.plugins if p.kind in ("file", "module")],

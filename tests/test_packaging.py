@@ -18,7 +18,9 @@ def test_every_package_folder_is_listed_in_pyproject():
     listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())
                  ["tool"]["setuptools"]["packages"])
     found = {"peloponnes"}
-    for top in ("core", "variants", "plugins"):
+    tops = [init.parent.name for init in ROOT.glob("*/__init__.py") if init.parent.name != "tests"]
+    assert {"core", "variants", "plugins", "rl"} <= set(tops)
+    for top in tops:
         for init in (ROOT / top).rglob("__init__.py"):
             rel = init.parent.relative_to(ROOT).parts
             found.add(".".join(("peloponnes", *rel)))

@@ -41,13 +41,16 @@ def option_meaning(option: Option) -> tuple[str, float]:
 
 PLAYER_LABELS, PLAYER_HIGHS = row(
     ("coins", 100), *((f"goods.{r}", 40) for r in RESOURCES),
-    *((f"storehouse.{r}", 40) for r in RESOURCES), ("population", 40), ("luxury", 40),
+    *((f"storehouse.{r}", 40) for r in RESOURCES), ("population", 40), ("luxury", 100),
     ("prestige", 100), ("buildings", 20), ("lands", 20), ("marked", 20),
     *((f"income.{k}", 30) for k in INCOME))
+PLAYER_LOWS = tuple(-10.0 if label.startswith("income.") else 0.0 for label in PLAYER_LABELS)
 TILE_LABELS, TILE_HIGHS = row(
     ("building", 1), ("bid", 20), ("prestige", 20), ("cost.wood", 20), ("cost.stone", 20),
     *((f"one_time.{k}", 20) for k in ONE_TIME), *((f"income.{k}", 10) for k in INCOME[:-1]),
     ("supply", 1), ("protects", 5))
+TILE_LOWS = tuple(-10.0 if label.startswith(("one_time.", "income.")) else 0.0
+                  for label in TILE_LABELS)
 
 
 def encode(view: dict, decision) -> Features:
@@ -85,7 +88,7 @@ def add_player(features: Features, name: str, player: dict, disasters: tuple[str
         player["coins"], *(goods.get(r, 0) for r in RESOURCES),
         *(storehouse.get(r, 0) for r in RESOURCES), player["population"], player["luxury"],
         player["prestige"], len(buildings), len(lands), sum(p["marked"] for p in buildings),
-        *(income.get(k, 0) for k in INCOME)], PLAYER_HIGHS, labels=PLAYER_LABELS)
+        *(income.get(k, 0) for k in INCOME)], PLAYER_HIGHS, PLAYER_LOWS, labels=PLAYER_LABELS)
     protects = [*player["civilization_tile"].get("protects", ())]
     for placed in (*buildings, *lands):
         protects.extend(placed["tile"]["protects"])
@@ -108,4 +111,4 @@ def add_tiles(features: Features, view: dict) -> None:
                       *(one_time.get(k, 0) for k in ONE_TIME),
                       *(income.get(k, 0) for k in INCOME[:-1]),
                       bool(tile["supply"]), len(tile["protects"])]
-        features.add_many(f"slot[{index}].tile", values, TILE_HIGHS, labels=TILE_LABELS)
+        features.add_many(f"slot[{index}].tile", values, TILE_HIGHS, TILE_LOWS, labels=TILE_LABELS)

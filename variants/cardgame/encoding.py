@@ -31,7 +31,7 @@ STEMS = ("pass", "withdraw", "card", "number", *COINS, "luxury", "remove", "cove
 CLOCK_LABELS, CLOCK_HIGHS = row(("round", 20), ("rounds", 20))
 PLAYER_LABELS, PLAYER_HIGHS = row(
     ("luxury", 40), ("luxury_cap", 40), ("luxury_card_intact", 1), ("hand_size", 40),
-    ("population", 60), ("power", 60), *((f"production.{r}", 20) for r in RESOURCES),
+    ("population", 60), ("power", 60), *((f"production.{r}", 40) for r in RESOURCES),
     ("buildings", 20), ("landscapes", 20), ("under_construction", 20), ("covered", 20),
     ("civilization_active", 1), *((f"struck_by.{c}", 20) for c in CATASTROPHES),
     *((f"protected_from.{c}", 5) for c in CATASTROPHES))

@@ -22,7 +22,7 @@ COLONY_NUMBERS = ("coins_per_prestige", "points_per_inhabitant", "mark_coins",
 
 PLAYER_LABELS, PLAYER_HIGHS = row(
     *((f"hero_ability.{a}", 1) for a in ABILITIES), ("hero_flipped", 1), ("strength", 40),
-    ("clovers", 5), ("mercenaries", 40), ("shield_used", 10),
+    ("clovers", 10), ("mercenaries", 40), ("shield_used", 10),
     *((f"colony.{k}", 10) for k in COLONY_NUMBERS), ("colony_turn_first", 1),
     ("colony_turn_last", 1))
 TABLE_LABELS, TABLE_HIGHS = row(
