@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text()
 
@@ -16,6 +18,11 @@ def block_after(heading: str) -> list[str]:
     part = README.split(heading, 1)[1]
     code = re.search(r"```sh\n(.*?)```", part, re.S).group(1)
     return [line.split("  #")[0].strip() for line in code.splitlines() if line.strip()]
+
+
+def python_block_after(heading: str) -> str:
+    part = README.split(heading, 1)[1]
+    return re.search(r"```python\n(.*?)```", part, re.S).group(1)
 
 
 def command(line: str) -> list[str]:
@@ -62,3 +69,15 @@ def test_the_architecture_page_is_linked_and_names_files_that_exist():
     assert len(paths) > 10
     missing = [p for p in paths if "<" not in p and not (ROOT / p).exists()]
     assert not missing, f"docs/architecture.md names missing files: {missing}"
+
+
+def test_train_your_own_agent_loop_runs(tmp_path):
+    pytest.importorskip("pettingzoo", reason="needs the rl extra: pip install -e '.[rl]'")
+    pytest.importorskip("gymnasium", reason="needs the rl extra: pip install -e '.[rl]'")
+    code = python_block_after("## Train your own agent")
+    result = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True,
+                            text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    finals = [line for line in result.stdout.splitlines() if " reward " in line]
+    assert len(finals) == 3 * 4                  # three games, every seat told its reward
+    assert {line.split(":")[0] for line in finals} == {"game 0", "game 1", "game 2"}
