@@ -52,10 +52,11 @@ def bot_decision_kinds(variant: str, players: int, seeds: range, choose,
     return kinds
 
 
-def numbers_in_code(package: Path, skip_files=("bot.py", "render.py")) -> list[str]:
+def numbers_in_code(package: Path, skip_files=("bot.py", "encoding.py", "render.py")) -> list[str]:
     """Integer/float literals other than 0 and 1 in a variant's modules: rule numbers belong in
-    components.toml. ``make_variant`` (the declared player range), the bot and the terminal
-    layout (column widths) are exempt."""
+    components.toml. ``make_variant`` (the declared player range), the bot, the terminal layout
+    (column widths) and the observation encoding (feature bounds and a layout version) are
+    exempt."""
     found = []
     for path in sorted(package.glob("*.py")):
         if path.name in skip_files:
