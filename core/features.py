@@ -24,7 +24,8 @@ class Features:
 
     def __init__(self) -> None:
         self.values: list[float] = []
-        self._blocks: list[tuple[str, int, float, float, tuple[str, ...] | None]] = []
+        # (name, size, low, high, labels): a bound is one number or one per value
+        self._blocks: list[tuple] = []
         self.versions: dict[str, int] = {}
 
     def __len__(self) -> int:
