@@ -4,24 +4,36 @@ K (``max_options``) each variant declares for ``peloponnes.rl``.
     python3 bench/max_options.py [--games N] [--variant V ...]
 
 Random bots wander into the unlikeliest positions, heuristic bots hoard coins for big bids; both
-are scanned at every player count the variant allows (and with each boolean option on).
+are scanned at every player count the variant allows, with the default options and with each
+option set apart (a flag on, or each other choice).
 """
 from __future__ import annotations
 
 import argparse
 
-from peloponnes.core.plugins import discover_variants
+from peloponnes.core.plugins import discover_variants, variant_chain
 from peloponnes.core.scenario import Scenario
 from peloponnes.core.simulate import count_options
 
 
+def option_sets(name: str) -> list[dict]:
+    """The default options, then each option of the variant (and of those it is stacked on)
+    set to each value other than its default."""
+    variants = discover_variants()
+    sets: list[dict] = [{}]
+    for variant in variant_chain(variants[name], variants):
+        for option in variant.options:
+            values = (True,) if option.type is bool else option.choices or ()
+            sets += [{option.name: v} for v in values if v != option.default]
+    return sets
+
+
 def scan(name: str, games: int) -> int:
     variant = discover_variants()[name]
-    option_sets = [{}] + [{o.name: True} for o in variant.options if o.type is bool]
     worst = 0
     for players in range(variant.min_players, variant.max_players + 1):
         for agent in ("random", "heuristic"):
-            for options in option_sets:
+            for options in option_sets(name):
                 scenario = Scenario.quick(name, players, agent=agent, options=options)
                 largest = count_options(scenario, games, seed=10_000)
                 kind = max(largest, key=largest.get)
