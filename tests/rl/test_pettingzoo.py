@@ -113,6 +113,21 @@ def test_observation_comes_only_from_the_seats_view():
     assert not np.array_equal(env.observe("seat_2")["observation"], theirs["observation"])
 
 
+@pytest.mark.parametrize("name", ["boardgame-4p", "heroes-4p"])
+def test_face_down_tiles_and_chits_are_not_observed(name):
+    """Reorder the face-down tile pile and disaster chits: nobody's observation changes."""
+    env = rl.env(name)
+    env.reset(seed=6)
+    before = {agent: env.observe(agent)["observation"] for agent in env.agents}
+    game = env.table.game
+    game.state.pile.reverse()
+    game.state.chits.reverse()
+    if hasattr(game, "heroes"):                  # the Persian chits' values travel with them
+        game.heroes.pile_values.reverse()
+    for agent in env.agents:
+        assert np.array_equal(env.observe(agent)["observation"], before[agent])
+
+
 def test_only_the_acting_seat_has_legal_actions():
     env = rl.env("heroes-4p")
     env.reset(seed=9)
