@@ -165,8 +165,8 @@ class Table:
 
         game = self.game
         seat = game.pending.seat if game.pending is not None else 0
-        console = Console(width=110, record=True, file=_Discard())
-        renderable = game.hook.render_view(view=game.view(seat))
+        console = Console(width=100, record=True, file=_Discard())
+        renderable = game.hook.render_view(view=game.view(seat), layout="compact")
         if renderable is not None:
             console.print(renderable)
         if game.pending is not None:

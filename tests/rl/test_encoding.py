@@ -82,8 +82,12 @@ def test_encode_view_has_a_fixed_length_and_stays_in_bounds(variant, players):
 
 
 def test_heroes_extends_the_board_games_encoding():
-    (_, board), = [next(encodings_of_random_games("boardgame", 4, games=1))]
-    (_, heroes), = [next(encodings_of_random_games("heroes", 4, games=1))]
+    encoded = {}
+    for variant in ("boardgame", "heroes"):
+        ruleset, scenario = load_ruleset(Scenario.quick(variant, 4))
+        game = Game(ruleset, scenario, seed=0).start()
+        encoded[variant] = ruleset.pm.hook.encode_view(view=game.view(0), decision=game.pending)
+    board, heroes = encoded["boardgame"], encoded["heroes"]
     assert board.versions == {"boardgame": 1}
     assert heroes.versions == {"boardgame": 1, "heroes": 1}
     names = heroes.names()

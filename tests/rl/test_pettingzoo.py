@@ -13,6 +13,7 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from peloponnes import rl  # noqa: E402
 from peloponnes.core.errors import ConfigError, IllegalAnswer, SandboxError  # noqa: E402
+from peloponnes.variants.heroes.state import HEROES  # noqa: E402
 
 from .kit import PLAYER_COUNTS, play_random, scenario  # noqa: E402
 
@@ -122,8 +123,8 @@ def test_face_down_tiles_and_chits_are_not_observed(name):
     game = env.table.game
     game.state.pile.reverse()
     game.state.chits.reverse()
-    if hasattr(game, "heroes"):                  # the Persian chits' values travel with them
-        game.heroes.pile_values.reverse()
+    if HEROES in game.stash:                     # the Persian chits' values travel with them
+        game.stash[HEROES].pile_values.reverse()
     for agent in env.agents:
         assert np.array_equal(env.observe(agent)["observation"], before[agent])
 
