@@ -36,9 +36,11 @@ class Decision:
         return None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
-    """Something that happened, for the log, renderers and metrics."""
+    """Something that happened, for the log, renderers and metrics. Read-only by convention:
+    observers must not change an event. (Not a frozen dataclass: a game emits hundreds, and a
+    frozen dataclass takes three times as long to build; its ``data`` dict was never frozen.)"""
     seq: int
     round: int
     kind: str

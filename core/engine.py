@@ -56,7 +56,7 @@ class Game:
         self.ruleset = ruleset
         self.scenario = scenario
         self.variant = ruleset.variant
-        self.hook = ruleset.pm.hook
+        self.hook = ruleset.hooks
         self.components = ruleset.components
         self.options = dict(scenario.options)
         self.seed = scenario.seed if seed is None else seed
@@ -93,7 +93,7 @@ class Game:
         """Run until the first decision (or the end)."""
         if self._gen is None:
             # plugins registered up to now observe events; with none, skip the hook call
-            self._observed = bool(self.hook.on_event.get_hookimpls())
+            self._observed = bool(self.ruleset.pm.hook.on_event.get_hookimpls())
             self._gen = self._play()
             self._advance(None)
         return self

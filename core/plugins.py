@@ -27,6 +27,7 @@ import pluggy
 from . import hookspecs
 from .components import DefaultComponents, reconstructed_paths
 from .errors import ConfigError, PluginError
+from .hookrelay import RelayPluginManager, relay_enabled
 from .scenario import Scenario, is_plugin_path
 from .schema import Field, Table, validate
 from .shipped import PLUGIN_PACKAGE, shipped_plugins
@@ -68,6 +69,14 @@ class Ruleset:
     components: dict
     components_path: str
     plugins: list[LoadedPlugin]
+
+    @property
+    def hooks(self):
+        """What games call hooks through: the plugin manager's relay (each hook's
+        implementations resolved once, see ``core.hookrelay``), or pluggy's ``pm.hook`` when the
+        relay is switched off (PELOPONNES_PLAIN_HOOKS=1) or the manager has none."""
+        relay = getattr(self.pm, "relay", None)
+        return relay if relay is not None and relay_enabled() else self.pm.hook
 
     @property
     def reconstructed(self) -> list[str]:
@@ -118,8 +127,8 @@ class Ruleset:
         return [names.get(id(i.plugin), i.plugin_name) for i in ordered]
 
 
-def new_plugin_manager() -> pluggy.PluginManager:
-    pm = pluggy.PluginManager(hookspecs.PROJECT)
+def new_plugin_manager() -> RelayPluginManager:
+    pm = RelayPluginManager(hookspecs.PROJECT)
     pm.add_hookspecs(hookspecs)
     return pm
 

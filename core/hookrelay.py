@@ -1,0 +1,164 @@
+"""Fast hook calls with pluggy's semantics: each hook's implementations resolved once.
+
+A pluggy hook call (``pm.hook.minimum_bid(game=..., ...)``) copies the implementation list,
+checks the arguments and runs the general loop that also serves wrappers, about 2 µs each time;
+a game makes hundreds of such calls. ``RelayPluginManager.relay`` offers the same calls, but the
+first call of a hook compiles a small function for the implementations registered at that moment:
+it calls them in pluggy's order (last registered first, ``tryfirst``/``trylast`` respected), stops
+at the first non-None result for a ``firstresult`` hook, and otherwise returns the list of
+non-None results, exactly as pluggy would.
+
+Whatever the compiled function cannot do exactly as pluggy does goes to pluggy itself: a hook
+with a wrapper (``wrapper=True`` or ``hookwrapper=True``), a historic hook, a hook without a
+spec, spec arguments with defaults, implementations taking optional arguments, tracing or call
+monitoring switched on, and a call that leaves out a spec argument (pluggy warns, or raises
+HookCallError). Registering, unregistering, blocking, adding specs or monitoring drops every
+compiled function, so the next call resolves the hook again; a house rule registered mid-game
+(as tests do) takes part from its next call on, as in pluggy.
+"""
+from __future__ import annotations
+
+import keyword
+import os
+from typing import Any
+
+import pluggy
+
+_MISSING = object()   # an argument left out of a call: such a call goes to pluggy
+
+
+def relay_enabled() -> bool:
+    """False when the environment sets PELOPONNES_PLAIN_HOOKS=1: every hook call then goes
+    through pluggy's own loop (to rule the relay out when chasing a bug, and for benchmarks)."""
+    return os.environ.get("PELOPONNES_PLAIN_HOOKS", "") in ("", "0")
+
+
+class HookRelay:
+    """``relay.NAME(**kwargs)`` calls hook NAME like ``pm.hook.NAME(**kwargs)``. Resolved
+    functions are cached as instance attributes, so a call after the first costs one attribute
+    lookup and the implementations' own calls."""
+
+    def __init__(self, pm: pluggy.PluginManager):
+        self._pm = pm
+
+    def __getattr__(self, name: str):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        caller = getattr(self._pm.hook, name)        # AttributeError for an unknown hook
+        call = resolve(caller, self._pm)
+        setattr(self, name, call)
+        return call
+
+    def clear(self) -> None:
+        """Forget every resolved hook (the plugin set or pluggy's call path changed)."""
+        pm = self._pm
+        self.__dict__.clear()
+        self._pm = pm
+
+
+class RelayPluginManager(pluggy.PluginManager):
+    """A pluggy PluginManager with a ``relay`` that every change of plugins, specs, blocking or
+    call monitoring resets."""
+
+    def __init__(self, project_name: str):
+        super().__init__(project_name)
+        self.plain_hookexec = self._inner_hookexec     # pluggy's own loop, no tracing
+        self.relay = HookRelay(self)
+
+    def _changed(self) -> None:
+        relay = self.__dict__.get("relay")
+        if relay is not None:
+            relay.clear()
+
+    # pluggy's tracing and add_hookcall_monitoring replace this attribute (and put it back)
+    @property
+    def _inner_hookexec(self):
+        return self.__dict__["_inner_hookexec_"]
+
+    @_inner_hookexec.setter
+    def _inner_hookexec(self, value) -> None:
+        self.__dict__["_inner_hookexec_"] = value
+        self._changed()
+
+    def register(self, plugin, name=None):
+        try:
+            return super().register(plugin, name)
+        finally:
+            self._changed()
+
+    def unregister(self, plugin=None, name=None):
+        try:
+            return super().unregister(plugin, name)
+        finally:
+            self._changed()
+
+    def set_blocked(self, name: str) -> None:
+        try:
+            super().set_blocked(name)
+        finally:
+            self._changed()
+
+    def unblock(self, name: str) -> bool:
+        try:
+            return super().unblock(name)
+        finally:
+            self._changed()
+
+    def add_hookspecs(self, module_or_class) -> None:
+        try:
+            super().add_hookspecs(module_or_class)
+        finally:
+            self._changed()
+
+
+def fast_path_possible(caller: pluggy.HookCaller, pm: pluggy.PluginManager) -> bool:
+    """Whether a compiled function calls this hook exactly as pluggy would."""
+    spec = caller.spec
+    if spec is None or caller.is_historic() or spec.kwargdefaults:
+        return False
+    if pm._inner_hookexec is not getattr(pm, "plain_hookexec", None):   # tracing, monitoring
+        return False
+    if not all(name.isidentifier() and not keyword.iskeyword(name) and not name.startswith("_")
+               for name in spec.argnames):
+        return False
+    return not any(impl.hookwrapper or impl.wrapper or impl.kwargnames
+                   for impl in caller.get_hookimpls())
+
+
+def resolve(caller: pluggy.HookCaller, pm: pluggy.PluginManager):
+    """A function calling ``caller``'s current implementations as pluggy does, or ``caller``
+    itself where only pluggy can."""
+    if not fast_path_possible(caller, pm):
+        return caller
+    spec = caller.spec
+    firstresult = bool(spec.opts.get("firstresult", False))
+    return compile_call(caller.name, spec.argnames, list(reversed(caller.get_hookimpls())),
+                        firstresult, caller)
+
+
+def compile_call(name: str, argnames: tuple[str, ...], impls: list, firstresult: bool,
+                 fallback) -> Any:
+    """Source of ``def NAME(*, a=_MISSING, b=_MISSING, **_extra)`` calling ``impls`` in the
+    given order with the arguments each declares (extra keywords are ignored, as pluggy does)."""
+    namespace: dict[str, Any] = {"_MISSING": _MISSING, "_pluggy_call": fallback}
+    params = "".join(f"{a}=_MISSING, " for a in argnames)
+    lines = [f"def {name}(*, {params}**_extra):"]
+    if argnames:
+        missing = " or ".join(f"{a} is _MISSING" for a in argnames)
+        given = ", ".join(f"({a!r}, {a})" for a in argnames)
+        lines += [f"    if {missing}:",
+                  f"        return _pluggy_call(**{{k: v for k, v in ({given},) if v is not"
+                  " _MISSING}, **_extra)"]
+    if not firstresult:
+        lines.append("    _results = []")
+    for i, impl in enumerate(impls):
+        namespace[f"_impl{i}"] = impl.function
+        lines.append(f"    _r = _impl{i}({', '.join(impl.argnames)})")
+        lines.append("    if _r is not None:")
+        lines.append("        return _r" if firstresult else "        _results.append(_r)")
+    lines.append("    return None" if firstresult else "    return _results")
+    source = "\n".join(lines) + "\n"
+    exec(compile(source, f"<hook relay: {name}>", "exec"), namespace)
+    call = namespace[name]
+    call.__doc__ = f"Hook {name} over {len(impls)} implementation(s), resolved by HookRelay."
+    return call
