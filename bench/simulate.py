@@ -1,28 +1,85 @@
-"""Benchmark: random-agent games per second on one core, per variant.
+"""Benchmark: random-agent games per second on one core, per variant, optionally against an
+older commit measured in the same run.
 
     python3 bench/simulate.py [--games N] [--players P] [--variant V ...]
+    python3 bench/simulate.py --against c721c73 [--repeat 5]       # before/after, same run
 
-Prints games/s and decisions/s. A figure, not a test: machines here are shared and noisy.
+Prints games/s and decisions/s. With ``--against REV`` the code of commit REV is exported
+(``git archive``, nothing in the repository changes) and both versions play the same seeded games
+in fresh processes, alternating, ``--repeat`` times; the figures are CPU seconds of the playing
+process (less disturbed by other load than the wall clock) and each line gives the median and the
+spread (min-max) over the repeats, and the speed-up of this checkout over REV.
+``PELOPONNES_PLAIN_HOOKS=1`` in the environment runs this checkout without the hook relay.
+A figure, not a test: machines here are shared and noisy.
 """
 from __future__ import annotations
 
 import argparse
-import time
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+from io import BytesIO
+from pathlib import Path
 
-from peloponnes.core.plugins import discover_variants, load_ruleset
+ROOT = Path(__file__).resolve().parent.parent
+
+# Runs in a child process with PYTHONPATH pointing at a folder whose `peloponnes` is the code to
+# measure; written against the API every version has (Scenario.quick, load_ruleset, run_game).
+CHILD = """
+import json, sys, time
+from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.scenario import Scenario
-from peloponnes.core.simulate import run_game
+try:
+    from peloponnes.core.batch import run_game
+except ImportError:
+    from peloponnes.core.simulate import run_game
+variant, players, games = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+ruleset, scenario = load_ruleset(Scenario.quick(variant, players))
+run_game(ruleset, scenario, 0, agent="random")  # warm-up
+decisions = 0
+cpu, wall = time.process_time(), time.perf_counter()
+for seed in range(1, games + 1):
+    decisions += run_game(ruleset, scenario, seed, agent="random").decisions
+cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+print(json.dumps({"cpu": cpu, "wall": wall, "decisions": decisions}))
+"""
 
 
-def bench(variant: str, players: int, games: int) -> tuple[float, float]:
-    ruleset, scenario = load_ruleset(Scenario.quick(variant, players))
-    run_game(ruleset, scenario, 0)  # warm-up
-    decisions = 0
-    start = time.perf_counter()
-    for seed in range(1, games + 1):
-        decisions += run_game(ruleset, scenario, seed, agent="random").decisions
-    elapsed = time.perf_counter() - start
-    return games / elapsed, decisions / elapsed
+def code_folder(tmp: Path, name: str, rev: str | None) -> Path:
+    """A folder holding `peloponnes`: this checkout (a symlink) or commit ``rev`` exported."""
+    folder = tmp / name
+    folder.mkdir()
+    if rev is None:
+        (folder / "peloponnes").symlink_to(ROOT)
+    else:
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev], check=True,
+                                 capture_output=True).stdout
+        with tarfile.open(fileobj=BytesIO(archive)) as tar:
+            tar.extractall(folder / "peloponnes", filter="data")
+    return folder
+
+
+def measure(folder: Path, variant: str, players: int, games: int) -> dict:
+    env = {**os.environ, "PYTHONPATH": str(folder)}
+    out = subprocess.run([sys.executable, "-c", CHILD, variant, str(players), str(games)],
+                         env=env, check=True, capture_output=True, text=True, cwd=folder).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def spread(values: list[float], fmt: str = "{:,.0f}") -> str:
+    med = statistics.median(values)
+    if len(values) == 1:
+        return fmt.format(med)
+    return f"{fmt.format(med)} ({fmt.format(min(values))}-{fmt.format(max(values))})"
+
+
+def variants() -> list[str]:
+    from peloponnes.core.plugins import discover_variants
+    return sorted(discover_variants())
 
 
 def main() -> None:
@@ -30,11 +87,31 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--variant", action="append", help="default: every installed variant")
+    parser.add_argument("--against", metavar="REV", help="also measure commit REV, same run")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per version (default 3)")
     args = parser.parse_args()
-    for name in args.variant or sorted(discover_variants()):
-        games_s, decisions_s = bench(name, args.players, args.games)
-        print(f"{name:>10}: {args.players} players, {args.games} random games: "
-              f"{games_s:,.0f} games/s, {decisions_s:,.0f} decisions/s")
+    names = args.variant or variants()
+    with tempfile.TemporaryDirectory() as tmp:
+        versions = {"this checkout": code_folder(Path(tmp), "new", None)}
+        if args.against:
+            versions = {args.against: code_folder(Path(tmp), "old", args.against), **versions}
+        print(f"{args.games} random games, {args.players} players, one process each, "
+              f"{args.repeat} runs per version (median, min-max); CPU time")
+        for name in names:
+            rates: dict[str, list[float]] = {v: [] for v in versions}
+            per_decision: dict[str, list[float]] = {v: [] for v in versions}
+            for _ in range(args.repeat):
+                for version, folder in versions.items():   # alternate: same load for both
+                    run = measure(folder, name, args.players, args.games)
+                    rates[version].append(args.games / run["cpu"])
+                    per_decision[version].append(run["decisions"] / run["cpu"])
+            for version in versions:
+                print(f"{name:>10} {version:>14}: {spread(rates[version])} games/s, "
+                      f"{spread(per_decision[version])} decisions/s", flush=True)
+            if args.against:
+                old, new = rates.values()
+                ratios = [n / o for o, n in zip(old, new, strict=True)]
+                print(f"{name:>10} {'speed-up':>14}: x{spread(ratios, '{:.2f}')}", flush=True)
 
 
 if __name__ == "__main__":

@@ -121,8 +121,7 @@ def fast_path_possible(caller: pluggy.HookCaller, pm: pluggy.PluginManager) -> b
     if not all(name.isidentifier() and not keyword.iskeyword(name) and not name.startswith("_")
                for name in spec.argnames):
         return False
-    return not any(impl.hookwrapper or impl.wrapper or impl.kwargnames
-                   for impl in caller.get_hookimpls())
+    return not any(impl.hookwrapper or impl.kwargnames for impl in caller.get_hookimpls())
 
 
 def resolve(caller: pluggy.HookCaller, pm: pluggy.PluginManager):
@@ -132,33 +131,101 @@ def resolve(caller: pluggy.HookCaller, pm: pluggy.PluginManager):
         return caller
     spec = caller.spec
     firstresult = bool(spec.opts.get("firstresult", False))
-    return compile_call(caller.name, spec.argnames, list(reversed(caller.get_hookimpls())),
-                        firstresult, caller)
+    # pluggy keeps plain implementations before wrappers and calls the list from its end
+    order = list(reversed(caller.get_hookimpls()))
+    wrappers = [impl for impl in order if impl.wrapper]
+    plain = [impl for impl in order if not impl.wrapper]
+    return compile_call(caller.name, spec.argnames, wrappers, plain, firstresult, caller)
 
 
-def compile_call(name: str, argnames: tuple[str, ...], impls: list, firstresult: bool,
-                 fallback) -> Any:
-    """Source of ``def NAME(*, a=_MISSING, b=_MISSING, **_extra)`` calling ``impls`` in the
-    given order with the arguments each declares (extra keywords are ignored, as pluggy does)."""
-    namespace: dict[str, Any] = {"_MISSING": _MISSING, "_pluggy_call": fallback}
-    params = "".join(f"{a}=_MISSING, " for a in argnames)
-    lines = [f"def {name}(*, {params}**_extra):"]
+def _define(name: str, lines: list[str], namespace: dict[str, Any]):
+    exec(compile("\n".join(lines) + "\n", f"<hook relay: {name}>", "exec"), namespace)
+    return namespace[name]
+
+
+def compile_call(name: str, argnames: tuple[str, ...], wrappers: list, plain: list,
+                 firstresult: bool, fallback) -> Any:
+    """``def NAME(*, a=_MISSING, b=_MISSING, **_extra)``: the new-style ``wrappers`` (outermost
+    first) around the ``plain`` implementations (in call order), each given the arguments it
+    declares; extra keywords are ignored and a call missing an argument goes to ``fallback``
+    (pluggy), as pluggy's own checks would have it."""
+    namespace: dict[str, Any] = {"_MISSING": _MISSING, "_pluggy_call": fallback,
+                                 "_enter": _enter_wrapper, "_unwind": _unwind_wrappers}
+    positional = ", ".join(argnames)
+    # the plain implementations: the first non-None result, or the list of non-None results
+    body = [] if firstresult else ["    _results = []"]
+    for i, impl in enumerate(plain):
+        namespace[f"_impl{i}"] = impl.function
+        body += [f"    _r = _impl{i}({', '.join(impl.argnames)})",
+                 "    if _r is not None:",
+                 "        return _r" if firstresult else "        _results.append(_r)"]
+    body.append("    return None" if firstresult else "    return _results")
+    lines = [f"def {name}(*, {''.join(f'{a}=_MISSING, ' for a in argnames)}**_extra):"]
     if argnames:
         missing = " or ".join(f"{a} is _MISSING" for a in argnames)
         given = ", ".join(f"({a!r}, {a})" for a in argnames)
         lines += [f"    if {missing}:",
                   f"        return _pluggy_call(**{{k: v for k, v in ({given},) if v is not"
                   " _MISSING}, **_extra)"]
-    if not firstresult:
-        lines.append("    _results = []")
-    for i, impl in enumerate(impls):
-        namespace[f"_impl{i}"] = impl.function
-        lines.append(f"    _r = _impl{i}({', '.join(impl.argnames)})")
-        lines.append("    if _r is not None:")
-        lines.append("        return _r" if firstresult else "        _results.append(_r)")
-    lines.append("    return None" if firstresult else "    return _results")
-    source = "\n".join(lines) + "\n"
-    exec(compile(source, f"<hook relay: {name}>", "exec"), namespace)
-    call = namespace[name]
-    call.__doc__ = f"Hook {name} over {len(impls)} implementation(s), resolved by HookRelay."
+    if not wrappers:
+        lines += body
+    else:
+        _define("_plain", [f"def _plain({positional}):", *body], namespace)
+        lines += ["    _teardowns = []", "    try:"]
+        for i, impl in enumerate(wrappers):
+            namespace[f"_wrapper{i}"] = impl.function
+            lines.append(f"        _enter(_wrapper{i}({', '.join(impl.argnames)}), _teardowns)")
+        lines += [f"        _result = _plain({positional})",
+                  "    except BaseException as _exc:",
+                  "        return _unwind(_teardowns, None, _exc)",
+                  "    return _unwind(_teardowns, _result, None)"]
+    call = _define(name, lines, namespace)
+    call.__doc__ = (f"Hook {name}: {len(wrappers)} wrapper(s) around {len(plain)}"
+                    " implementation(s), resolved by HookRelay.")
     return call
+
+
+# --- new-style wrappers, step for step as pluggy's _multicall runs them ---------------------------
+
+def _wrapper_failed(gen, message: str):
+    code = gen.gi_code
+    raise RuntimeError(f"wrap_controller at {code.co_name!r} {code.co_filename}:"
+                       f"{code.co_firstlineno} {message}")
+
+
+def _enter_wrapper(gen, teardowns: list) -> None:
+    """Run a wrapper up to its ``yield``."""
+    try:
+        next(gen)
+    except StopIteration:
+        _wrapper_failed(gen, "did not yield")
+    teardowns.append(gen)
+
+
+def _unwind_wrappers(teardowns: list, result, exception):
+    """Resume the wrappers innermost first with the result (or throw them the exception); each
+    may replace the result or the exception. Returns the outcome or raises it."""
+    for teardown in reversed(teardowns):
+        try:
+            if exception is not None:
+                try:
+                    teardown.throw(exception)
+                except RuntimeError as error:
+                    # a StopIteration thrown into a generator comes back as RuntimeError
+                    if isinstance(exception, StopIteration) and error.__cause__ is exception:
+                        teardown.close()
+                        continue
+                    raise
+            else:
+                teardown.send(result)
+            teardown.close()
+        except StopIteration as stop:
+            result, exception = stop.value, None
+            continue
+        except BaseException as error:
+            exception = error
+            continue
+        _wrapper_failed(teardown, "has second yield")
+    if exception is not None:
+        raise exception
+    return result
