@@ -20,9 +20,11 @@ class Option:
     key: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Decision:
-    """A choice one seat must make. ``rule`` names the rulebook section that asks for it."""
+    """A choice one seat must make. ``rule`` names the rulebook section that asks for it.
+    Read-only by convention (not frozen: one is built at every step of every game, and a frozen
+    dataclass takes three times as long to build)."""
     seat: int
     kind: str
     prompt: str

@@ -63,7 +63,13 @@ class CardPlayer:
         return [*self.buildings, *self.landscapes]
 
     def active_cards(self) -> list[Placed]:
-        return [p for p in self.tableau() if p.active]
+        """The tableau's cards not laid to waste, in tableau order."""
+        cards = [p for p in reversed(self.buildings) if p.cover is None]
+        civ = self.civilization
+        if civ is not None and civ.cover is None:
+            cards.append(civ)
+        cards += [p for p in self.landscapes if p.cover is None]
+        return cards
 
     def production(self, resource: str, exclude: Placed | None = None) -> int:
         return sum(p.card["production"][resource] for p in self.active_cards() if p is not exclude)
