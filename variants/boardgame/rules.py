@@ -276,8 +276,9 @@ def round_income(game) -> Iterator[Decision]:
         gains = dict.fromkeys(CHOICES, 0)
         for placed in player.tiles():
             income = placed.tile["income"]
-            for key in CHOICES:
-                gains[key] += income.get(key, 0)
+            for key, amount in income.items():
+                if key in gains:
+                    gains[key] += amount
             for _ in range(income.get("choice", 0)):
                 options = tuple(Option(k, f"1 {k}" if k != "coins" else "1 coin", k)
                                 for k in CHOICES)
