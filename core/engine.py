@@ -93,7 +93,7 @@ class Game:
         """Run until the first decision (or the end)."""
         if self._gen is None:
             # plugins registered up to now observe events; with none, skip the hook call
-            self._observed = bool(self.ruleset.pm.hook.on_event.get_hookimpls())
+            self._observed = bool(self.hook.on_event.get_hookimpls())
             self._gen = self._play()
             self._advance(None)
         return self

@@ -182,7 +182,14 @@ def compile_call(name: str, argnames: tuple[str, ...], wrappers: list, plain: li
     call = _define(name, lines, namespace)
     call.__doc__ = (f"Hook {name}: {len(wrappers)} wrapper(s) around {len(plain)}"
                     " implementation(s), resolved by HookRelay.")
+    # what code reads of a HookCaller (``game.hook.on_event.get_hookimpls()``) still works
+    for attribute in HOOKCALLER_API:
+        setattr(call, attribute, getattr(fallback, attribute))
     return call
+
+
+HOOKCALLER_API = ("name", "spec", "get_hookimpls", "has_spec", "is_historic", "call_historic",
+                  "call_extra")
 
 
 # --- new-style wrappers, step for step as pluggy's _multicall runs them ---------------------------

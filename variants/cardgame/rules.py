@@ -94,7 +94,7 @@ class CoinCardPurse(HookedPurse):
         return coin_funds(self.game, self.players[seat])
 
     def pay(self, seat: int, amount: int) -> Iterator[Decision]:
-        return (yield from pay_coin_cards(self.game, self.players[seat], amount, BIDDING))
+        return pay_coin_cards(self.game, self.players[seat], amount, BIDDING)
 
     def refund(self, seat: int, payment: list[str]) -> None:
         for card in payment:

@@ -72,14 +72,15 @@ class CardPlayer:
         return cards
 
     def production(self, resource: str, exclude: Placed | None = None) -> int:
-        return sum(p.card["production"][resource] for p in self.active_cards() if p is not exclude)
+        return sum([p.card["production"][resource] for p in self.active_cards()
+                    if p is not exclude])
 
     def population(self) -> int:
         """Inhabitants on active tableau cards (the luxury card's are not counted here)."""
-        return sum(p.card["inhabitants"] for p in self.active_cards())
+        return sum([p.card["inhabitants"] for p in self.active_cards()])
 
     def power(self) -> int:
-        return sum(p.card["power"] for p in self.active_cards())
+        return sum([p.card["power"] for p in self.active_cards()])
 
     def hand_size(self) -> int:
         return sum(self.hand.values())
