@@ -109,14 +109,14 @@ class Auction:
     def least_to_take(self, seat: int, slot: Slot) -> int | None:
         """The smallest bid ``seat`` may place on ``slot`` now, or None when it cannot."""
         held = slot.bid
-        if held is not None and slot.conquest:
+        if held is None:
+            return self.minimum(seat, slot)
+        if slot.conquest:
             return None
         least = self.minimum(seat, slot)
-        if held is not None:
-            # effective bids in half coins: 2 * amount + bonus must be strictly higher
-            need = 2 * held.amount + self.bonus(held.seat) - self.bonus(seat)
-            least = max(least, need // 2 + 1)
-        return least
+        # effective bids in half coins: 2 * amount + bonus must be strictly higher
+        need = 2 * held.amount + self.bonus(held.seat) - self.bonus(seat)
+        return max(least, need // 2 + 1)
 
     def amounts(self, seat: int, slot: Slot, funds: int) -> range:
         """What ``seat`` may bid on ``slot``: from the least it takes up to its funds; on the
