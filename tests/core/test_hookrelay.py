@@ -1,0 +1,231 @@
+"""The hook relay (core.hookrelay) calls hooks exactly as pluggy does: same results, same
+exceptions, same call order, for any mix of plain implementations and new-style wrappers; and
+games played through it are the games pluggy plays."""
+from __future__ import annotations
+
+import json
+import warnings
+from pathlib import Path
+
+import pluggy
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from peloponnes.core.compare import compare, prepare
+from peloponnes.core.hookrelay import RelayPluginManager
+from peloponnes.core.plugins import load_ruleset
+from peloponnes.core.scenario import Scenario
+from peloponnes.core.simulate import run_game
+
+hookspec = pluggy.HookspecMarker("relaytest")
+hookimpl = pluggy.HookimplMarker("relaytest")
+
+
+class Specs:
+    @hookspec(firstresult=True)
+    def first(self, x, y):
+        """First result wins."""
+
+    @hookspec
+    def every(self, x, y):
+        """Every result, in a list."""
+
+
+class Boom(Exception):
+    pass
+
+
+# What an implementation does: ("value", n) returns x + n; ("none",) returns None; ("raise",)
+# raises Boom; ("stop",) raises StopIteration (which pluggy treats specially in wrappers).
+PLAIN = st.one_of(st.tuples(st.just("value"), st.integers(0, 9)), st.just(("none",)),
+                  st.just(("raise",)), st.just(("stop",)))
+# What a wrapper does around the inner result.
+WRAP = st.sampled_from(["pass", "add", "replace_error", "raise", "reraise_other", "no_yield",
+                        "second_yield", "swallow_to_none"])
+ORDER = st.sampled_from([{}, {"tryfirst": True}, {"trylast": True}])
+
+
+def make_plain(behaviour, opts, log, name, hook_name):
+    @hookimpl(specname=hook_name, **opts)
+    def impl(x):               # takes only x: each implementation gets just what it declares
+        log.append(name)
+        if behaviour[0] == "raise":
+            raise Boom(name)
+        if behaviour[0] == "stop":
+            raise StopIteration(name)
+        return None if behaviour[0] == "none" else x + behaviour[1]
+    return impl
+
+
+def make_wrapper(behaviour, opts, log, name, hook_name):
+    @hookimpl(specname=hook_name, wrapper=True, **opts)
+    def wrapper(x, y):
+        log.append(f"{name}>")
+        if behaviour == "no_yield":
+            return
+        try:
+            result = yield
+        except Boom as error:
+            if behaviour == "replace_error":
+                return f"{name} caught {error}"
+            if behaviour == "reraise_other":
+                raise ValueError(f"{name} saw {error}") from error
+            raise
+        log.append(f"<{name}")
+        if behaviour == "add":
+            return [result, name]
+        if behaviour == "raise":
+            raise Boom(f"{name} after")
+        if behaviour == "second_yield":
+            yield
+        if behaviour == "swallow_to_none":
+            return None
+        return result
+    return wrapper
+
+
+def build(managers, plan, hook_name):
+    """Register the same plugins, in the same order, in each manager; return their logs."""
+    logs = []
+    for pm in managers:
+        log = []
+        for i, (kind, behaviour, opts) in enumerate(plan):
+            maker = make_plain if kind == "plain" else make_wrapper
+            plugin = type(f"P{i}", (), {hook_name: staticmethod(
+                maker(behaviour, opts, log, f"{kind}{i}", hook_name))})
+            pm.register(plugin(), name=f"p{i}")
+        logs.append(log)
+    return logs
+
+
+def outcome(call):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            return ("ok", call())
+        except Exception as error:  # noqa: BLE001 - comparing whatever was raised
+            return ("error", type(error).__name__, str(error).split(" at ")[0])
+
+
+def managers():
+    plain, relayed = pluggy.PluginManager("relaytest"), RelayPluginManager("relaytest")
+    for pm in (plain, relayed):
+        pm.add_hookspecs(Specs)
+    return plain, relayed
+
+
+@settings(max_examples=300, deadline=None)
+@given(plan=st.lists(st.one_of(st.tuples(st.just("plain"), PLAIN, ORDER),
+                               st.tuples(st.just("wrapper"), WRAP, ORDER)), max_size=5),
+       hook_name=st.sampled_from(["first", "every"]))
+def test_relay_matches_pluggy_for_any_mix_of_implementations_and_wrappers(plan, hook_name):
+    plain, relayed = managers()
+    log_plain, log_relayed = build([plain, relayed], plan, hook_name)
+    expected = outcome(lambda: getattr(plain.hook, hook_name)(x=10, y=1))
+    got = outcome(lambda: getattr(relayed.relay, hook_name)(x=10, y=1))
+    assert got == expected
+    assert log_relayed == log_plain          # same implementations called, in the same order
+    assert not isinstance(getattr(relayed.relay, hook_name), pluggy.HookCaller)  # compiled
+
+
+def test_a_plugin_registered_later_takes_part_from_the_next_call():
+    plain, relayed = managers()
+    build([relayed], [("plain", ("value", 1), {})], "first")
+    assert relayed.relay.first(x=1, y=0) == 2
+
+    class Later:
+        @hookimpl
+        def first(self, x):
+            return 100
+    later = Later()
+    relayed.register(later)
+    assert relayed.relay.first(x=1, y=0) == 100          # registered last: called first
+    relayed.unregister(later)
+    assert relayed.relay.first(x=1, y=0) == 2
+
+
+def test_missing_and_extra_arguments_behave_as_in_pluggy():
+    plain, relayed = managers()
+    build([plain, relayed], [("plain", ("value", 1), {})], "every")
+    assert relayed.relay.every(x=1, y=2, unknown=3) == plain.hook.every(x=1, y=2, unknown=3)
+    for pm_call in (plain.hook.every, relayed.relay.every):
+        with pytest.raises(pluggy.HookCallError), pytest.warns(UserWarning):
+            pm_call(y=2)
+
+
+def test_tracing_old_style_wrappers_and_historic_hooks_go_through_pluggy():
+    plain, relayed = managers()
+
+    class Old:
+        @hookimpl(hookwrapper=True)
+        def every(self, x):
+            outcome = yield
+            outcome.force_result([*outcome.get_result(), "old"])
+    build([relayed], [("plain", ("value", 1), {})], "every")
+    assert not isinstance(relayed.relay.every, pluggy.HookCaller)
+    relayed.register(Old())
+    assert isinstance(relayed.relay.every, pluggy.HookCaller)
+    assert relayed.relay.every(x=1, y=0) == [2, "old"]
+    calls = []
+    undo = relayed.add_hookcall_monitoring(lambda name, impls, kwargs: calls.append(name),
+                                           lambda *args: None)
+    relayed.relay.first(x=1, y=0)
+    assert calls == ["first"]                      # the monitor sees the call: pluggy ran it
+    undo()
+    relayed.relay.first(x=1, y=0)
+    assert calls == ["first"] and not isinstance(relayed.relay.first, pluggy.HookCaller)
+
+
+def test_relay_functions_answer_what_code_asks_a_hook_caller():
+    _, relayed = managers()
+    build([relayed], [("plain", ("value", 1), {})], "first")
+    call = relayed.relay.first
+    assert call.name == "first" and call.has_spec() and len(call.get_hookimpls()) == 1
+
+
+# --- whole games ---------------------------------------------------------------------------------
+
+WRAPPING_PLUGIN = '''
+from peloponnes import hookimpl
+
+@hookimpl(wrapper=True)
+def minimum_bid(game, seat, card, conquest):
+    least = yield
+    return least + 1 if conquest else least
+
+@hookimpl(tryfirst=True)
+def conquest_surcharge(game, seat):
+    return 2
+'''
+
+
+def game_log(scenario: Scenario, seeds=range(5)) -> list:
+    ruleset, scenario = load_ruleset(scenario)
+    return [[e.as_dict() for e in run_game(ruleset, scenario, seed, agent="random").events]
+            for seed in seeds]
+
+
+@pytest.mark.parametrize("variant", ["cardgame", "boardgame", "heroes"])
+def test_games_through_the_relay_are_pluggys_games(variant, tmp_path, monkeypatch):
+    # a house rule adding a wrapper and a first-result implementation still decides the game
+    plugin = tmp_path / "wrap.py"
+    plugin.write_text(WRAPPING_PLUGIN)
+    scenario = Scenario.quick(variant, 4, plugins=(str(plugin),))
+    fast = game_log(scenario)
+    monkeypatch.setenv("PELOPONNES_PLAIN_HOOKS", "1")
+    assert game_log(scenario) == fast
+
+
+def test_compare_json_is_identical_with_and_without_the_relay(monkeypatch):
+    root = Path(__file__).resolve().parents[2]
+    scenarios = [Scenario.quick("cardgame", 4, agent="random", seed=3),
+                 Scenario.quick("cardgame", 4, agent="random", seed=3,
+                                plugins=(str(root / "plugins" / "no_conquest.py"),))]
+
+    def run() -> str:
+        result = compare([], 40, workers=1, entries=prepare(scenarios))
+        return json.dumps(result.to_dict(), sort_keys=True)
+    fast = run()
+    monkeypatch.setenv("PELOPONNES_PLAIN_HOOKS", "1")
+    assert run() == fast
