@@ -22,6 +22,7 @@ from rich.text import Text
 
 from peloponnes.core import IllegalAnswer, PluginError, SandboxError
 from peloponnes.core.batch import run_simulation, save_failed_game
+from peloponnes.core.batch.executors import EXECUTORS
 from peloponnes.core.batch.render_terminal import render_simulation
 from peloponnes.core.engine import Game
 from peloponnes.core.plugins import discover_variants, discovery_errors, load_ruleset, variant_chain
@@ -44,7 +45,9 @@ class CliError(click.ClickException):
         self.exit_code = code
 
     def show(self, file=None):
-        err_console.print(f"[bold red]error:[/] {self.format_message()}", highlight=False)
+        # escaped: a message may hold brackets (a path, "pip install 'x[ray]'")
+        err_console.print(f"[bold red]error:[/] {escape(self.format_message())}",
+                          highlight=False)
 
 
 def friendly_errors(fn):
@@ -293,6 +296,33 @@ def progress_bar(transient: bool = True) -> Progress:
                     TimeRemainingColumn(), console=err_console, transient=transient)
 
 
+def executor_options(command):
+    """``--executor`` and ``--address`` for every batch command."""
+    command = click.option("--address", metavar="HOST:PORT",
+                           help="With --executor ray: the Ray instance to use (default: the "
+                                "RAY_ADDRESS environment variable's, else a new local one)."
+                           )(command)
+    return click.option("--executor", "executor_kind", type=click.Choice(EXECUTORS),
+                        default="local", show_default=True,
+                        help="Who plays the games: local processes (--workers), or Ray tasks "
+                             "(pip install 'peloponnes-sandbox[ray]'; see README \"More than "
+                             "one machine\"). The results are the same.")(command)
+
+
+def batch_executor(kind: str, address: str | None, workers: int | None, default: int):
+    """The executor the options ask for (``default`` local workers when none are given)."""
+    from peloponnes.core.batch import make_executor
+    if kind == "local" and workers is None:
+        workers = default
+    return make_executor(workers, kind, address)
+
+
+def executor_note(kind: str, workers: int | None) -> str:
+    if kind == "ray":
+        return "Ray"
+    return f"{workers} worker{'s' if workers != 1 else ''}"
+
+
 @main.command(name="simulate")
 @click.argument("scenario", type=click.Path(dir_okay=False))
 @click.option("-n", "--games", type=click.IntRange(1), default=100, show_default=True,
@@ -300,24 +330,26 @@ def progress_bar(transient: bool = True) -> Progress:
 @click.option("--agent", type=click.Choice([a for a in AGENT_KINDS if a != "human"]),
               help="Play every seat with this agent instead of the scenario's.")
 @click.option("--seed", type=click.IntRange(0), help="Override the scenario's first seed.")
-@click.option("-w", "--workers", type=click.IntRange(1), default=1, show_default=True,
-              help="Processes playing games in parallel. The results are the same for any "
-                   "number.")
+@click.option("-w", "--workers", type=click.IntRange(1), default=None,
+              help="Processes playing games in parallel (default 1). The results are the same "
+                   "for any number.")
+@executor_options
 @click.option("--json", "json_out", type=click.Path(dir_okay=False, allow_dash=True),
               metavar="FILE", help="Write the summary as JSON to FILE (- for standard output).")
 @friendly_errors
-def simulate_cmd(scenario, games, agent, seed, workers, json_out):
+def simulate_cmd(scenario, games, agent, seed, workers, executor_kind, address, json_out):
     """Play GAMES seeded games of a SCENARIO with bots and summarise scores and win shares per
     seat and per civilization. Human seats play as heuristic bots here. A game that fails is
     listed with its seed, plugin and hook (and saved); the others count, and the exit code is 3."""
     ruleset, sc = load(scenario)
     if seed is not None:
         sc = replace(sc, seed=seed)
+    executor = batch_executor(executor_kind, address, workers, 1)
     if json_out != "-":
         note_reconstructed(ruleset)
     with progress_bar() as progress:
         task = progress.add_task(f"simulating {Path(scenario).name}", total=games)
-        run = run_simulation(sc, games, agent=agent, workers=workers,
+        run = run_simulation(sc, games, agent=agent, executor=executor,
                              progress=lambda done, total: progress.update(task, completed=done))
     report = run.to_dict()
     if json_out:
@@ -510,6 +542,7 @@ def _write_output(target: str, text: str | Callable[[TextIO], None], what: str) 
 @click.option("-w", "--workers", type=click.IntRange(1), default=None,
               help="Processes playing games in parallel (default: all cores). The results are "
                    "the same for any number.")
+@executor_options
 @click.option("--seed", type=click.IntRange(0),
               help="First seed (default: the first scenario's seed).")
 @click.option("--json", "json_out", type=click.Path(dir_okay=False, allow_dash=True),
@@ -522,8 +555,8 @@ def _write_output(target: str, text: str | Callable[[TextIO], None], what: str) 
 @click.option("--html", "html_out", type=click.Path(dir_okay=False), metavar="FILE",
               help="Write a self-contained HTML report (tables and SVG charts; works offline).")
 @friendly_errors
-def compare_cmd(scenarios, games, metrics, workers, seed, json_out, csv_out, csv_games,
-                html_out):
+def compare_cmd(scenarios, games, metrics, workers, executor_kind, address, seed, json_out,
+                csv_out, csv_games, html_out):
     """Compare rulesets: play the same GAMES seeds in every SCENARIO (A.toml B.toml [C.toml ...])
     with each scenario's bots, then show the rules diff, each metric's mean with a 95% confidence
     interval, the paired difference against the first scenario, win shares and score
@@ -534,6 +567,8 @@ def compare_cmd(scenarios, games, metrics, workers, seed, json_out, csv_out, csv
     to_stdout = [t for t in (json_out, csv_out, csv_games) if t == "-"]
     if len(to_stdout) > 1:
         raise CliError("only one of --json, --csv and --csv-games can write to standard output")
+    workers = workers or (default_workers() if executor_kind == "local" else None)
+    executor = batch_executor(executor_kind, address, workers, default_workers())
     entries = cmp.prepare(list(scenarios))
     if not to_stdout:
         seen = set()
@@ -541,11 +576,11 @@ def compare_cmd(scenarios, games, metrics, workers, seed, json_out, csv_out, csv
             if entry.ruleset.variant.name not in seen:
                 seen.add(entry.ruleset.variant.name)
                 note_reconstructed(entry.ruleset)
-    workers = workers or default_workers()
     with progress_bar() as progress, cmp.GameRows(entries) as game_rows:
-        task = progress.add_task(f"comparing {len(entries)} rulesets ({workers} worker"
-                                 f"{'s' if workers > 1 else ''})", total=games * len(entries))
-        result = cmp.compare(scenarios, games, workers=workers, metrics=metrics or None,
+        task = progress.add_task(f"comparing {len(entries)} rulesets "
+                                 f"({executor_note(executor_kind, workers)})",
+                                 total=games * len(entries))
+        result = cmp.compare(scenarios, games, executor=executor, metrics=metrics or None,
                              first_seed=seed, entries=entries,
                              on_record=game_rows.add if csv_games else None,
                              progress=lambda done, total: progress.update(task, completed=done,

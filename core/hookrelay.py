@@ -114,7 +114,7 @@ class RelayPluginManager(pluggy.PluginManager):
 def fast_path_possible(caller: pluggy.HookCaller, pm: pluggy.PluginManager) -> bool:
     """Whether a compiled function calls this hook exactly as pluggy would."""
     spec = caller.spec
-    if spec is None or caller.is_historic() or spec.kwargdefaults:
+    if spec is None or caller.is_historic() or getattr(spec, "kwargdefaults", None):
         return False
     if pm._inner_hookexec is not getattr(pm, "plain_hookexec", None):   # tracing, monitoring
         return False

@@ -22,7 +22,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..errors import SandboxError
+from ..errors import ConfigError, SandboxError
 from ..plugins import Ruleset, load_ruleset
 from ..scenario import Scenario
 from .game_record import GameRecord, play_game
@@ -66,12 +66,50 @@ class Executor(Protocol):
         """Yield one record per job, in the jobs' order."""
 
 
-def _load_all(scenarios: Sequence[Scenario]) -> list[tuple[Ruleset, Scenario]]:
+def load_all(scenarios: Sequence[Scenario]) -> list[tuple[Ruleset, Scenario]]:
+    """Every scenario's ruleset, loaded once (what a worker does before playing)."""
     return [load_ruleset(sc) for sc in scenarios]
 
 
-def _play(loaded: Sequence[tuple[Ruleset, Scenario]], jobs: Iterable[Job]) -> list[GameRecord]:
+def play_jobs(loaded: Sequence[tuple[Ruleset, Scenario]], jobs: Iterable[Job]
+              ) -> list[GameRecord]:
     return [play_game(*loaded[job.scenario], job.seed, job.scenario) for job in jobs]
+
+
+def chunk_bounds(total: int, workers: int, chunk: int | None = None) -> list[tuple[int, int]]:
+    """Job index ranges of the chunks handed to ``workers`` parallel workers: ``chunk`` jobs
+    each, or about four chunks per worker, at most 200 jobs."""
+    size = chunk or max(1, min(200, total // (workers * 4) or 1))
+    return [(lo, min(total, lo + size)) for lo in range(0, total, size)]
+
+
+def in_job_order(submit: Callable[[list[Job]], Future], jobs: Sequence[Job],
+                 bounds: list[tuple[int, int]], window: int, progress: Progress | None
+                 ) -> Iterator[GameRecord]:
+    """Hand chunks to ``submit`` (which returns a future of the chunk's records), at most
+    ``window`` at a time, and yield the records in job order; ``progress`` counts jobs as their
+    chunk finishes, in any order. Used by every executor that plays chunks elsewhere."""
+    running: dict[int, Future] = {}        # chunk number -> its future
+    counted: set[int] = set()               # chunks finished and counted for progress
+    finished = submitted = done = 0
+    while finished < len(bounds):
+        while submitted < len(bounds) and len(running) < window:
+            lo, hi = bounds[submitted]
+            running[submitted] = submit(list(jobs[lo:hi]))
+            submitted += 1
+        waiting = [f for i, f in running.items() if i not in counted]
+        if waiting:
+            wait(waiting, return_when=FIRST_COMPLETED)
+        for i, future in running.items():
+            if i not in counted and future.done():
+                counted.add(i)
+                done += bounds[i][1] - bounds[i][0]
+        if progress:
+            progress(done, len(jobs))
+        while finished in running and running[finished].done():
+            yield from running.pop(finished).result()
+            counted.discard(finished)
+            finished += 1
 
 
 class InProcessExecutor:
@@ -79,11 +117,11 @@ class InProcessExecutor:
 
     def run(self, scenarios: Sequence[Scenario], jobs: Sequence[Job],
             progress: Progress | None = None) -> Iterator[GameRecord]:
-        loaded = _load_all(scenarios)
+        loaded = load_all(scenarios)
         total = len(jobs)
         step = max(1, total // 200)
         for done, job in enumerate(jobs, 1):
-            yield _play(loaded, [job])[0]
+            yield play_jobs(loaded, [job])[0]
             if progress and (done % step == 0 or done == total):
                 progress(done, total)
 
@@ -95,11 +133,11 @@ def _init_worker(scenarios: Sequence[Scenario]) -> None:
     """Runs once in each worker process: load every ruleset (plugins, components) once. Ctrl-C
     is left to the parent, which cancels the chunks not yet started."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _WORKER[:] = _load_all(scenarios)
+    _WORKER[:] = load_all(scenarios)
 
 
 def _worker_chunk(jobs: Sequence[Job]) -> list[GameRecord]:
-    return _play(_WORKER, jobs)
+    return play_jobs(_WORKER, jobs)
 
 
 class LocalPoolExecutor:
@@ -116,12 +154,12 @@ class LocalPoolExecutor:
         total = len(jobs)
         if total == 0:
             return
-        size = self.chunk or max(1, min(200, total // (self.workers * 4) or 1))
-        bounds = [(lo, min(total, lo + size)) for lo in range(0, total, size)]
+        bounds = chunk_bounds(total, self.workers, self.chunk)
         pool = ProcessPoolExecutor(max_workers=min(self.workers, len(bounds)),
                                    initializer=_init_worker, initargs=(list(scenarios),))
         try:
-            yield from self._in_order(pool, jobs, bounds, progress)
+            yield from in_job_order(lambda chunk: pool.submit(_worker_chunk, chunk), jobs,
+                                    bounds, self.workers * 3, progress)
         except BrokenProcessPool as exc:
             pool.shutdown(wait=False, cancel_futures=True)
             raise SandboxError(f"a worker process died ({exc}); try --workers 1") from None
@@ -130,39 +168,28 @@ class LocalPoolExecutor:
             raise
         pool.shutdown(wait=True)
 
-    def _in_order(self, pool: ProcessPoolExecutor, jobs: Sequence[Job],
-                  bounds: list[tuple[int, int]], progress: Progress | None
-                  ) -> Iterator[GameRecord]:
-        window = self.workers * 3
-        running: dict[int, Future] = {}        # chunk number -> its future
-        counted: set[int] = set()               # chunks finished and counted for progress
-        finished = submitted = done = 0
-        while finished < len(bounds):
-            while submitted < len(bounds) and len(running) < window:
-                lo, hi = bounds[submitted]
-                running[submitted] = pool.submit(_worker_chunk, list(jobs[lo:hi]))
-                submitted += 1
-            waiting = [f for i, f in running.items() if i not in counted]
-            if waiting:
-                wait(waiting, return_when=FIRST_COMPLETED)
-            for i, future in running.items():
-                if i not in counted and future.done():
-                    counted.add(i)
-                    done += bounds[i][1] - bounds[i][0]
-            if progress:
-                progress(done, len(jobs))
-            while finished in running and running[finished].done():
-                yield from running.pop(finished).result()
-                counted.discard(finished)
-                finished += 1
-
 
 def default_workers() -> int:
     return os.cpu_count() or 1
 
 
-def make_executor(workers: int | None = None) -> Executor:
-    """The executor for ``--workers``: this process for 1, a local process pool for more
-    (default: every core)."""
+EXECUTORS = ("local", "ray")
+
+
+def make_executor(workers: int | None = None, kind: str = "local",
+                  address: str | None = None) -> Executor:
+    """The executor for ``--workers`` / ``--executor`` / ``--address``: locally, this process
+    for 1 worker and a local process pool for more (default: every core); ``ray``, Ray tasks
+    on the Ray instance at ``address`` (default: start or join a local one)."""
+    if kind == "ray":
+        if workers is not None:
+            raise ConfigError("--workers is for the local executor; with --executor ray the "
+                              "games run on every CPU of the Ray instance")
+        from .ray_executor import RayExecutor
+        return RayExecutor(address)
+    if kind != "local":
+        raise ConfigError(f"unknown executor '{kind}' (known: {', '.join(EXECUTORS)})")
+    if address is not None:
+        raise ConfigError("--address needs --executor ray")
     workers = default_workers() if workers is None else workers
     return InProcessExecutor() if workers <= 1 else LocalPoolExecutor(workers)

@@ -12,19 +12,21 @@ from ..plugins import Ruleset
 from ..record import save_game
 from ..scenario import Scenario
 from ..simulate import run_game
-from .executors import PairedJobs, Progress, make_executor
+from .executors import Executor, PairedJobs, Progress, make_executor
 from .game_record import GameFailure, GameRecord
 from .tally import ScenarioTally, Tally
 
 
 def simulate(scenario: Scenario, games: int, *, agent: str | None = None, first: int = 0,
-             workers: int = 1, progress: Progress | None = None) -> Iterator[GameRecord]:
+             workers: int = 1, progress: Progress | None = None,
+             executor: Executor | None = None) -> Iterator[GameRecord]:
     """A record per game, in seed order (game i of ``first .. first + games - 1`` uses seed
-    ``scenario.seed + i``), with the scenario's agents or ``agent`` for every seat."""
+    ``scenario.seed + i``), with the scenario's agents or ``agent`` for every seat; played by
+    ``executor`` (default: ``workers`` local processes)."""
     played = scenario.with_agents(agent) if agent else scenario
     seeds = range(played.seed + first, played.seed + first + games)
-    return make_executor(workers).run([played.with_absolute_paths()], PairedJobs(1, seeds),
-                                      progress)
+    return (executor or make_executor(workers)).run([played.with_absolute_paths()],
+                                                    PairedJobs(1, seeds), progress)
 
 
 @dataclass
@@ -64,11 +66,13 @@ class Simulation:
 
 
 def run_simulation(scenario: Scenario, games: int, *, agent: str | None = None,
-                   workers: int = 1, progress: Progress | None = None) -> Simulation:
+                   workers: int = 1, progress: Progress | None = None,
+                   executor: Executor | None = None) -> Simulation:
     """Play and tally ``games`` games of ``scenario``. Human seats are played by the heuristic
     bot (or every seat by ``agent``)."""
     played = scenario.with_agents(agent) if agent else scenario.with_bots_for_humans()[0]
-    tally = Tally(1).consume(simulate(played, games, workers=workers, progress=progress))
+    tally = Tally(1).consume(simulate(played, games, workers=workers, progress=progress,
+                                      executor=executor))
     return Simulation(played, games, tally.scenarios[0])
 
 
