@@ -10,8 +10,8 @@ the player may use luxury goods instead of cards in hand. The variant option
 """
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator
+from functools import cache
 
 from peloponnes.core import Decision, Option, VariantOption
 
@@ -89,19 +89,27 @@ def pay_coin_cards(game, player: CardPlayer, amount: int, rule: str) -> Iterator
             paid.extend([sym] * n)
         player.hand.clear()
     else:
-        left = Counter(player.hand)
+        left = {sym: n for sym, n in sorted(player.hand.items()) if n}    # symbol order kept
         for i in range(from_hand):
-            options = tuple(Option(sym, f"coin card showing {sym} ({n} left)", sym)
-                            for sym, n in sorted(left.items()) if n)
+            options = coin_card_options(tuple(left.items()))
             sym = (yield Decision(player.seat, "bid_coin_card", f"Which coin card to bid"
                                   f" ({i + 1} of {from_hand})?", options, rule)).value
-            left[sym] -= 1
+            if left[sym] > 1:
+                left[sym] -= 1
+            else:
+                del left[sym]
             paid.append(sym)
         for sym in paid:
             take_from_hand(player, sym)
     while len(paid) < amount:
         paid.append(blind_draw(game, player, "bid"))
     return paid
+
+
+@cache
+def coin_card_options(left: tuple[tuple[str, int], ...]) -> tuple[Option, ...]:
+    """One option per symbol still held (``left``: symbol, count), shared between calls."""
+    return tuple(Option(sym, f"coin card showing {sym} ({n} left)", sym) for sym, n in left)
 
 
 def can_pay(player: CardPlayer, missing: dict[str, int]) -> bool:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, Protocol
 
 from peloponnes.core import Decision, Option, VariantOption
@@ -87,9 +88,12 @@ class Auction:
     bids: dict[int, Bid] = field(default_factory=dict)
     moving: Bid | None = None       # an outbid bid while its owner decides where it goes
     # Minimums and bonuses cannot change while the auction runs (no card changes hands), so
-    # each is asked of the hooks once per auction.
+    # each is asked of the hooks once per auction; cards' labels and the bid options built from
+    # them are made once per auction too.
     _minimums: dict = field(default_factory=dict)
     _bonuses: dict = field(default_factory=dict)
+    _labels: dict = field(default_factory=dict)
+    _bid_options: dict = field(default_factory=dict)
     exact_conquest: bool = field(init=False)
 
     def __post_init__(self):
@@ -97,14 +101,38 @@ class Auction:
 
     def minimum(self, seat: int, slot: Slot) -> int:
         key = (seat, slot.index)
-        if key not in self._minimums:
-            self._minimums[key] = self.purse.minimum(seat, slot)
-        return self._minimums[key]
+        least = self._minimums.get(key)
+        if least is None:
+            least = self._minimums[key] = self.purse.minimum(seat, slot)
+        return least
 
     def bonus(self, seat: int) -> int:
-        if seat not in self._bonuses:
-            self._bonuses[seat] = self.purse.bonus_halves(seat)
-        return self._bonuses[seat]
+        bonus = self._bonuses.get(seat)
+        if bonus is None:
+            bonus = self._bonuses[seat] = self.purse.bonus_halves(seat)
+        return bonus
+
+    def label(self, slot: Slot) -> str:
+        label = self._labels.get(slot.index)
+        if label is None:
+            label = self._labels[slot.index] = self.purse.label(slot.card)
+        return label
+
+    def bid_option(self, slot: Slot, least: int) -> Option:
+        """The option to bid on ``slot`` from ``least`` (exactly ``least`` on an exact Conquest
+        row), saying who holds it at what."""
+        bid = slot.bid
+        key = (slot.index, least) if bid is None else (slot.index, least, bid.seat, bid.amount)
+        option = self._bid_options.get(key)
+        if option is None:
+            row = "Conquest row" if slot.conquest else "open"
+            held = f", held by {self.seat_name(bid.seat)} at {bid.amount}" if bid else ""
+            price = "exactly" if slot.conquest and self.exact_conquest else "from"
+            noun = getattr(self.purse, "noun", "card")
+            option = self._bid_options[key] = Option(
+                f"{noun}:{slot.index}", f"{self.label(slot)} [{row}; {price} {least}{held}]",
+                slot, key=str(slot.index + 1))     # the table's row number
+        return option
 
     def least_to_take(self, seat: int, slot: Slot) -> int | None:
         """The smallest bid ``seat`` may place on ``slot`` now, or None when it cannot."""
@@ -140,17 +168,11 @@ class Auction:
         purse = self.purse
         noun = getattr(purse, "noun", "card")
         funds = purse.funds(seat)
-        choices = [Option("pass", "Pass (take the pass reward)", key="0")]
+        choices = [PASS]
         for slot in self.slots:
             least = self.least_to_take(seat, slot)
             if least is not None and least <= funds:
-                row = "Conquest row" if slot.conquest else "open"
-                held = (f", held by {self.seat_name(slot.bid.seat)} at {slot.bid.amount}"
-                        if slot.bid else "")
-                price = "exactly" if slot.conquest and self.exact_conquest else "from"
-                choices.append(Option(f"{noun}:{slot.index}", f"{purse.label(slot.card)}"
-                                      f" [{row}; {price} {least}{held}]", slot,
-                                      key=str(slot.index + 1)))     # the table's row number
+                choices.append(self.bid_option(slot, least))
         answer = yield Decision(seat, "bid_card", f"Bid on which {noun}?", tuple(choices),
                                 purse.rule)
         if answer.id == "pass":
@@ -158,9 +180,8 @@ class Auction:
             self.emit("passed", purse.rule, seat=seat)
             return
         slot = answer.value
-        amounts = tuple(Option(str(a), f"bid {a}", a, key=str(a))
-                        for a in self.amounts(seat, slot, funds))
-        amount = (yield Decision(seat, "bid_amount", f"How much on {purse.label(slot.card)}?",
+        amounts = amount_options(self.amounts(seat, slot, funds))
+        amount = (yield Decision(seat, "bid_amount", f"How much on {self.label(slot)}?",
                                  amounts, purse.rule)).value
         payment = yield from purse.pay(seat, amount)
         yield from self.place(Bid(seat, amount, payment), slot)
@@ -179,13 +200,12 @@ class Auction:
                 return
             del self.bids[displaced.seat]
             self.moving = displaced
-            choices = [Option("withdraw", "Withdraw the bid (take it back, plus the reward)",
-                              key="0")]
+            choices = [WITHDRAW]
             for target in self.slots:
                 if target is not slot and self.can_move_to(displaced, target):
                     row = "Conquest row" if target.conquest else "open"
                     choices.append(Option(f"{noun}:{target.index}",
-                                          f"Move to {purse.label(target.card)} [{row}]", target,
+                                          f"Move to {self.label(target)} [{row}]", target,
                                           key=str(target.index + 1)))
             answer = yield Decision(displaced.seat, "move_bid",
                                     f"Your bid of {displaced.amount} was outbid: move it or"
@@ -198,6 +218,16 @@ class Auction:
                 self.emit("withdrew", purse.rule, seat=displaced.seat)
                 return
             bid, slot = displaced, answer.value
+
+
+PASS = Option("pass", "Pass (take the pass reward)", key="0")
+WITHDRAW = Option("withdraw", "Withdraw the bid (take it back, plus the reward)", key="0")
+
+
+@cache
+def amount_options(amounts: range) -> tuple[Option, ...]:
+    """The options "bid a" for each amount (immutable, so shared by every auction)."""
+    return tuple(Option(str(a), f"bid {a}", a, key=str(a)) for a in amounts)
 
 
 def fewest_coins_reaching(minimum: int, bonus_halves: int) -> int:
