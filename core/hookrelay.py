@@ -150,7 +150,8 @@ def compile_call(name: str, argnames: tuple[str, ...], wrappers: list, plain: li
     declares; extra keywords are ignored and a call missing an argument goes to ``fallback``
     (pluggy), as pluggy's own checks would have it."""
     namespace: dict[str, Any] = {"_MISSING": _MISSING, "_pluggy_call": fallback,
-                                 "_enter": _enter_wrapper, "_unwind": _unwind_wrappers}
+                                 "_wrapper_failed": _wrapper_failed,
+                                 "_unwind": _unwind_wrappers}
     positional = ", ".join(argnames)
     # the plain implementations: the first non-None result, or the list of non-None results
     body = [] if firstresult else ["    _results = []"]
@@ -171,14 +172,7 @@ def compile_call(name: str, argnames: tuple[str, ...], wrappers: list, plain: li
         lines += body
     else:
         _define("_plain", [f"def _plain({positional}):", *body], namespace)
-        lines += ["    _teardowns = []", "    try:"]
-        for i, impl in enumerate(wrappers):
-            namespace[f"_wrapper{i}"] = impl.function
-            lines.append(f"        _enter(_wrapper{i}({', '.join(impl.argnames)}), _teardowns)")
-        lines += [f"        _result = _plain({positional})",
-                  "    except BaseException as _exc:",
-                  "        return _unwind(_teardowns, None, _exc)",
-                  "    return _unwind(_teardowns, _result, None)"]
+        lines += wrapper_lines(wrappers, positional, namespace)
     call = _define(name, lines, namespace)
     call.__doc__ = (f"Hook {name}: {len(wrappers)} wrapper(s) around {len(plain)}"
                     " implementation(s), resolved by HookRelay.")
@@ -194,19 +188,44 @@ HOOKCALLER_API = ("name", "spec", "get_hookimpls", "has_spec", "is_historic", "c
 
 # --- new-style wrappers, step for step as pluggy's _multicall runs them ---------------------------
 
+def wrapper_lines(wrappers: list, positional: str, namespace: dict[str, Any]) -> list[str]:
+    """Body lines running ``wrappers`` (outermost first) around ``_plain``: each wrapper up to
+    its ``yield``, the plain implementations, then the wrappers resumed innermost first with the
+    result. The usual path is written out; an exception, anywhere, goes to ``_unwind``, which
+    throws it into the wrappers still waiting, exactly as pluggy does."""
+    lines = ["    _teardowns = []", "    try:"]
+    for i, impl in enumerate(wrappers):
+        namespace[f"_wrapper{i}"] = impl.function
+        lines += [f"        _g{i} = _wrapper{i}({', '.join(impl.argnames)})",
+                  "        try:",
+                  f"            next(_g{i})",
+                  "        except StopIteration:",
+                  f"            _wrapper_failed(_g{i}, 'did not yield')",
+                  f"        _teardowns.append(_g{i})"]
+    lines += [f"        _result = _plain({positional})",
+              "    except BaseException as _exc:",
+              "        return _unwind(_teardowns, None, _exc)"]
+    for i in reversed(range(len(wrappers))):
+        lines += ["    try:",
+                  f"        _g{i}.send(_result)",
+                  "    except StopIteration as _stop:",
+                  "        _result = _stop.value",
+                  "    except BaseException as _exc:",
+                  f"        return _unwind(_teardowns[:{i}], None, _exc)",
+                  "    else:",              # a second yield: closed, then an error
+                  "        try:",
+                  f"            _g{i}.close()",
+                  "        except BaseException as _exc:",
+                  f"            return _unwind(_teardowns[:{i}], None, _exc)",
+                  f"        _wrapper_failed(_g{i}, 'has second yield')"]
+    lines.append("    return _result")
+    return lines
+
+
 def _wrapper_failed(gen, message: str):
     code = gen.gi_code
     raise RuntimeError(f"wrap_controller at {code.co_name!r} {code.co_filename}:"
                        f"{code.co_firstlineno} {message}")
-
-
-def _enter_wrapper(gen, teardowns: list) -> None:
-    """Run a wrapper up to its ``yield``."""
-    try:
-        next(gen)
-    except StopIteration:
-        _wrapper_failed(gen, "did not yield")
-    teardowns.append(gen)
 
 
 def _unwind_wrappers(teardowns: list, result, exception):
