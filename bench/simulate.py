@@ -2,7 +2,7 @@
 older commit measured in the same run.
 
     python3 bench/simulate.py [--games N] [--players P] [--variant V ...]
-    python3 bench/simulate.py --against c721c73 [--repeat 5]       # before/after, same run
+    python3 bench/simulate.py --against main [--repeat 5]          # before/after, same run
 
 Prints games/s and decisions/s. With ``--against REV`` the code of commit REV is exported
 (``git archive``, nothing in the repository changes) and both versions play the same seeded games
