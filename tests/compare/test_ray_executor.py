@@ -46,7 +46,7 @@ def test_ray_gives_what_local_workers_give(ray_instance, tmp_path):
 
 def test_simulate_json_is_the_same_with_ray_and_with_workers(ray_instance):
     runner = CliRunner()
-    args = ["simulate", str(SCENARIOS / "boardgame-4p.toml"), "--games", "8", "--json"]
+    args = ["simulate", str(SCENARIOS / "boardgame-4p.toml"), "--games", "8", "--json", "-"]
     local = runner.invoke(main, [*args, "--workers", "2"])
     remote = runner.invoke(main, [*args, "--executor", "ray"])
     assert remote.exit_code == 0, remote.output
