@@ -602,5 +602,35 @@ def compare_cmd(scenarios, games, metrics, workers, executor_kind, address, seed
         raise CliError(f"every game of {', '.join(dead)} failed (see above)", EXIT_PLUGIN)
 
 
+# --- explain -----------------------------------------------------------------------------------
+
+@main.command(name="explain")
+@click.argument("scenario_a", type=click.Path(dir_okay=False))
+@click.argument("scenario_b", type=click.Path(dir_okay=False))
+@click.option("--seed", type=click.IntRange(0), help="The seed to play (default: A's seed).")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False, allow_dash=True),
+              metavar="FILE", help="Write the explanation as JSON (- for standard output).")
+@click.option("--html", "html_out", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Write a self-contained HTML page with both games' timelines side by side.")
+@friendly_errors
+def explain_cmd(scenario_a, scenario_b, seed, json_out, html_out):
+    """Where do two rulesets part? Play one SEED under SCENARIO_A and SCENARIO_B with A's agents,
+    tracing every hook call, and show the first step that differs (the hook and the plugins
+    whose answers made the difference), the first event or decision that differs with its rule
+    section, and both outcomes side by side."""
+    from peloponnes.core.compare.explain import explain
+    from peloponnes.core.compare.explain_render import render_explain_html, render_explain_terminal
+
+    result = explain(scenario_a, scenario_b, seed=seed)
+    if json_out != "-":
+        for renderable in render_explain_terminal(result):
+            console.print(renderable, highlight=False)
+    if json_out:
+        _write_output(json_out, json.dumps(result.to_dict(), indent=2, default=str),
+                      "JSON explanation")
+    if html_out:
+        _write_output(html_out, render_explain_html(result), "HTML timeline")
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()
