@@ -23,7 +23,11 @@ from rich.text import Text
 from peloponnes.core import IllegalAnswer, PluginError, SandboxError
 from peloponnes.core.batch import run_simulation, save_failed_game
 from peloponnes.core.batch.executors import EXECUTORS
-from peloponnes.core.batch.render_terminal import render_simulation
+from peloponnes.core.batch.render_terminal import (
+    render_coverage,
+    render_simulation,
+    render_warnings,
+)
 from peloponnes.core.engine import Game
 from peloponnes.core.plugins import discover_variants, discovery_errors, load_ruleset, variant_chain
 from peloponnes.core.prompt import result_lines
@@ -336,8 +340,11 @@ def executor_note(kind: str, workers: int | None) -> str:
 @executor_options
 @click.option("--json", "json_out", type=click.Path(dir_okay=False, allow_dash=True),
               metavar="FILE", help="Write the summary as JSON to FILE (- for standard output).")
+@click.option("--coverage", is_flag=True, help="Count how often every hook implementation, "
+              "phase and rule section ran, and list those that never ran.")
 @friendly_errors
-def simulate_cmd(scenario, games, agent, seed, workers, executor_kind, address, json_out):
+def simulate_cmd(scenario, games, agent, seed, workers, executor_kind, address, json_out,
+                 coverage):
     """Play GAMES seeded games of a SCENARIO with bots and summarise scores and win shares per
     seat and per civilization. Human seats play as heuristic bots here. A game that fails is
     listed with its seed, plugin and hook (and saved); the others count, and the exit code is 3."""
@@ -349,7 +356,7 @@ def simulate_cmd(scenario, games, agent, seed, workers, executor_kind, address, 
         note_reconstructed(ruleset)
     with progress_bar() as progress:
         task = progress.add_task(f"simulating {Path(scenario).name}", total=games)
-        run = run_simulation(sc, games, agent=agent, executor=executor,
+        run = run_simulation(sc, games, agent=agent, executor=executor, coverage=coverage,
                              progress=lambda done, total: progress.update(task, completed=done))
     report = run.to_dict()
     if json_out:
@@ -358,6 +365,12 @@ def simulate_cmd(scenario, games, agent, seed, workers, executor_kind, address, 
         for renderable in render_simulation(report, f"{games} games of {sc.name or scenario} "
                                             f"(bots; seeds {sc.seed}-{sc.seed + games - 1})"):
             console.print(renderable)
+        warned = render_warnings(report.get("warnings", []))
+        if warned is not None:
+            console.print(warned, highlight=False)
+        if "coverage" in report:
+            for renderable in render_coverage(report["coverage"], "Coverage"):
+                console.print(renderable, highlight=False)
     if run.failures:
         first, seeds = run.failures[0], [f.seed for f in run.failures]
         saved = save_failed_game(run, ruleset, Path("saves"))
@@ -554,9 +567,11 @@ def _write_output(target: str, text: str | Callable[[TextIO], None], what: str) 
                                    "scenario.")
 @click.option("--html", "html_out", type=click.Path(dir_okay=False), metavar="FILE",
               help="Write a self-contained HTML report (tables and SVG charts; works offline).")
+@click.option("--coverage", is_flag=True, help="Count how often every hook implementation, "
+              "phase and rule section ran in each ruleset, and list those that never ran.")
 @friendly_errors
 def compare_cmd(scenarios, games, metrics, workers, executor_kind, address, seed, json_out,
-                csv_out, csv_games, html_out):
+                csv_out, csv_games, html_out, coverage):
     """Compare rulesets: play the same GAMES seeds in every SCENARIO (A.toml B.toml [C.toml ...])
     with each scenario's bots, then show the rules diff, each metric's mean with a 95% confidence
     interval, the paired difference against the first scenario, win shares and score
@@ -581,7 +596,7 @@ def compare_cmd(scenarios, games, metrics, workers, executor_kind, address, seed
                                  f"({executor_note(executor_kind, workers)})",
                                  total=games * len(entries))
         result = cmp.compare(scenarios, games, executor=executor, metrics=metrics or None,
-                             first_seed=seed, entries=entries,
+                             first_seed=seed, entries=entries, coverage=coverage,
                              on_record=game_rows.add if csv_games else None,
                              progress=lambda done, total: progress.update(task, completed=done,
                                                                           total=total))

@@ -6,6 +6,7 @@ the chosen Option back. Drive it with the step API (``pending`` / ``choose``) or
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -73,6 +74,7 @@ class Game:
         self.pending: Decision | None = None
         self.finished = False
         self.result: Result | None = None
+        self.phase_runs: Counter[tuple[str, str]] = Counter()   # (phase, rule) -> runs
         self._gen: Iterator[Decision] | None = None
         self._observed = True
 
@@ -155,6 +157,7 @@ class Game:
     def _run_phases(self, phases) -> Iterator[Decision]:
         for phase in phases:
             self.phase = phase
+            self.phase_runs[phase.name, phase.rule] += 1
             steps = phase.run(self)
             if steps is not None:
                 yield from steps
@@ -208,15 +211,24 @@ class Game:
         return [v for part in self.hook.check_invariants(game=self) for v in (part or [])]
 
 
-def play(game: Game, agents: list, *, after_decision: Callable[[Game], None] | None = None
-         ) -> Game:
-    """Play ``game`` to the end, asking ``agents[seat]`` for every pending decision."""
+AnswerObserver = Callable[[Game, Decision, str, Any], None]
+
+
+def play(game: Game, agents: list, *, after_decision: Callable[[Game], None] | None = None,
+         on_answer: AnswerObserver | None = None) -> Game:
+    """Play ``game`` to the end, asking ``agents[seat]`` for every pending decision.
+    ``on_answer(game, decision, option_id, agent)`` sees every answer before it is given (e.g.
+    to count the decisions a bot answered at random); ``after_decision(game)`` sees the game
+    after each."""
     game.start()
     while game.pending is not None:
         decision = game.pending
         agent = agents[decision.seat]
         view = game.view(decision.seat) if agent.needs_view else None
-        game.choose(agent.choose(view, decision))
+        answer = agent.choose(view, decision)
+        if on_answer is not None:
+            on_answer(game, decision, answer, agent)
+        game.choose(answer)
         if after_decision is not None:
             after_decision(game)
     return game

@@ -6,19 +6,26 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .agents import make_agents
-from .engine import Game, play
+from .engine import AnswerObserver, Game, play
 from .errors import PluginError
 from .plugins import Ruleset, load_ruleset
 from .scenario import Scenario
 
 
 def run_game(ruleset: Ruleset, scenario: Scenario, seed: int, *, agent: str | None = None,
-             after_decision: Callable[[Game], None] | None = None) -> Game:
+             after_decision: Callable[[Game], None] | None = None,
+             on_answer: AnswerObserver | None = None,
+             on_start: Callable[[Game], None] | None = None) -> Game:
     """Play one game with the scenario's agents (or ``agent`` for every seat). A PluginError
-    raised mid-game carries the unfinished game as ``error.game``, so it can be saved."""
+    raised mid-game carries the unfinished game as ``error.game``, so it can be saved.
+    ``on_start(game)`` sees the game before it starts; ``on_answer`` every answer (see
+    ``engine.play``)."""
     game = Game(ruleset, scenario, seed=seed)
+    if on_start is not None:
+        on_start(game)
     try:
-        return play(game, make_agents(game, override=agent), after_decision=after_decision)
+        return play(game, make_agents(game, override=agent), after_decision=after_decision,
+                    on_answer=on_answer)
     except PluginError as error:
         error.game = game
         raise

@@ -35,20 +35,8 @@ def summarise(value: Any, depth: int = 3) -> str:
         return repr(value) if len(value) <= 60 else repr(value[:57] + "...")
     if depth <= 0:
         return "…"
-    if isinstance(value, (list, tuple)):
-        inner = [summarise(v, depth - 1) for v in value[:MAX_ITEMS]]
-        if len(value) > MAX_ITEMS:
-            inner.append(f"… {len(value) - MAX_ITEMS} more")
-        text = ", ".join(inner)
-        if isinstance(value, list):
-            return f"[{text}]"
-        return f"({text}{',' if len(value) == 1 else ''})"
-    if isinstance(value, dict):
-        items = list(value.items())
-        inner = [f"{k}: {summarise(v, depth - 1)}" for k, v in items[:MAX_ITEMS]]
-        if len(items) > MAX_ITEMS:
-            inner.append(f"… {len(items) - MAX_ITEMS} more")
-        return "{" + ", ".join(inner) + "}"
+    if isinstance(value, (list, tuple, dict)):
+        return _summarise_container(value, depth)
     if isinstance(value, (set, frozenset)):
         return summarise(sorted(value, key=repr), depth)
     name = getattr(value, "name", None)
@@ -61,6 +49,22 @@ def summarise(value: Any, depth: int = 3) -> str:
     if callable(value):
         return f"function {getattr(value, '__name__', type(value).__name__)}"
     return type(value).__name__
+
+
+def _summarise_container(value: list | tuple | dict, depth: int) -> str:
+    if isinstance(value, dict):
+        items = list(value.items())
+        inner = [f"{k}: {summarise(v, depth - 1)}" for k, v in items[:MAX_ITEMS]]
+    else:
+        inner = [summarise(v, depth - 1) for v in value[:MAX_ITEMS]]
+    if len(value) > MAX_ITEMS:
+        inner.append(f"… {len(value) - MAX_ITEMS} more")
+    text = ", ".join(inner)
+    if isinstance(value, dict):
+        return "{" + text + "}"
+    if isinstance(value, list):
+        return f"[{text}]"
+    return f"({text}{',' if len(value) == 1 else ''})"
 
 
 @dataclass
@@ -99,36 +103,54 @@ class HookCall:
         return [a for a in self.answers if a.value is not None and a.changed]
 
 
-class HookTrace:
-    """Records every hook call of games played with ``ruleset`` (instrumented in place, so give
-    it a ruleset of its own). ``on_call(call)`` sees each call as it completes; ``game`` (set by
-    the caller) gives calls their round, phase and rule section."""
+AnswerSink = Callable[["HookTrace", str, object, Answer, tuple, dict], None]
 
-    def __init__(self, ruleset: Ruleset, on_call: Callable[[HookCall], None] | None = None):
+
+class HookTrace:
+    """Records hook answers of games played with ``ruleset`` (instrumented in place, so give it
+    a ruleset of its own).
+
+    - ``on_call(call)`` sees each hook call as it completes, with every instrumented
+      implementation's answer (``monitor=True``, the default; pluggy's call monitoring groups
+      the answers, which costs time on every hook call);
+    - ``on_answer(trace, hook, impl, answer, args, kwargs)`` sees each answer as it is given;
+    - ``only``: the names of the plugins to instrument (default: every plugin).
+
+    ``game`` (set by the caller) gives calls their round, phase and rule section."""
+
+    def __init__(self, ruleset: Ruleset, on_call: Callable[[HookCall], None] | None = None, *,
+                 on_answer: AnswerSink | None = None, only: set[str] | None = None,
+                 monitor: bool = True):
         self.ruleset = ruleset
         self.on_call = on_call
+        self.on_answer = on_answer
         self.game = None
         self._stack: list[HookCall] = []
         self.originals: dict[int, Callable] = {}     # id(impl) -> its own function
         self._names = {id(p.obj): p.name for p in ruleset.plugins}
         pm = ruleset.pm
-        self._firstresult = {}
+        self.firstresult: dict[str, bool] = {}
+        self.instrumented: list[tuple[str, object]] = []        # (hook, impl)
         for name in dir(pm.hook):
             caller = getattr(pm.hook, name)
             if name.startswith("_") or not hasattr(caller, "get_hookimpls"):
                 continue
             spec = getattr(caller, "spec", None)
-            self._firstresult[name] = bool(spec and spec.opts.get("firstresult"))
+            self.firstresult[name] = bool(spec and spec.opts.get("firstresult"))
             for impl in caller.get_hookimpls():
-                self._instrument(impl)
-        self._undo = pm.add_hookcall_monitoring(self._before, self._after)
+                if only is None or self.plugin_name(impl) in only:
+                    self._instrument(name, impl)
+        self._undo = pm.add_hookcall_monitoring(self._before, self._after) if monitor else None
 
     def plugin_name(self, impl) -> str:
         return self._names.get(id(impl.plugin), impl.plugin_name)
 
     def close(self) -> None:
         """Stop grouping calls (the instrumented implementations stay, recording nothing)."""
-        self._undo()
+        if self._undo is not None:
+            self._undo()
+            self._undo = None
+        self.on_call = self.on_answer = None
 
     # --- pluggy monitoring ---------------------------------------------------------------------
     def _before(self, hook_name, hook_impls, kwargs) -> None:
@@ -138,7 +160,7 @@ class HookTrace:
         decision = kwargs.get("decision")
         if decision is not None and getattr(decision, "rule", ""):
             rule = decision.rule
-        self._stack.append(HookCall(hook_name, self._firstresult.get(hook_name, False),
+        self._stack.append(HookCall(hook_name, self.firstresult.get(hook_name, False),
                                     kwargs=dict(kwargs), round=getattr(game, "round", 0),
                                     phase=getattr(phase, "name", "") or "", rule=rule))
 
@@ -149,14 +171,18 @@ class HookTrace:
             self.on_call(call)
 
     # --- implementations -------------------------------------------------------------------------
-    def _record(self, answer: Answer) -> None:
+    def _record(self, hook: str, impl, answer: Answer, args: tuple, kwargs: dict) -> None:
         if self._stack:
             self._stack[-1].answers.append(answer)
+        if self.on_answer is not None:
+            self.on_answer(self, hook, impl, answer, args, kwargs)
 
-    def _instrument(self, impl) -> None:
+    def _instrument(self, hook: str, impl) -> None:
         original = impl.function
         plugin = self.plugin_name(impl)
-        trace = self
+        record = self._record
+        if impl.hookwrapper:      # old-style wrappers pass through unrecorded
+            return
         if impl.wrapper:
             @functools.wraps(original)
             def traced_wrapper(*args, **kwargs):
@@ -168,23 +194,22 @@ class HookTrace:
                     try:
                         gen.throw(exc)
                     except StopIteration as stop:
-                        trace._record(Answer(plugin, stop.value, True, None))
+                        record(hook, impl, Answer(plugin, stop.value, True, None), args, kwargs)
                         return stop.value
                     raise RuntimeError(f"wrapper {plugin} has a second yield") from None
                 try:
                     gen.send(received)
                 except StopIteration as stop:
-                    trace._record(Answer(plugin, stop.value, True, received))
+                    record(hook, impl, Answer(plugin, stop.value, True, received), args, kwargs)
                     return stop.value
                 raise RuntimeError(f"wrapper {plugin} has a second yield")
             impl.function = traced_wrapper
-        elif impl.hookwrapper:      # old-style wrappers pass through unrecorded
-            return
         else:
             @functools.wraps(original)
             def traced(*args, **kwargs):
                 value = original(*args, **kwargs)
-                trace._record(Answer(plugin, value))
+                record(hook, impl, Answer(plugin, value), args, kwargs)
                 return value
             impl.function = traced
         self.originals[id(impl)] = original
+        self.instrumented.append((hook, impl))

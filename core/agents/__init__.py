@@ -20,15 +20,18 @@ class RandomAgent:
 
 class HeuristicAgent:
     """Asks the variant's rules-aware bot (the ``choose_heuristic`` hook); falls back to a
-    random option where the bot has no opinion."""
+    random option where the bot has no opinion (``guessed`` says whether the last answer was
+    such a guess)."""
     needs_view = True
 
     def __init__(self, seed: str, hook):
         self.rng = random.Random(seed)
         self.hook = hook
+        self.guessed = False
 
     def choose(self, view, decision) -> str:
         choice = self.hook.choose_heuristic(view=view, decision=decision)
+        self.guessed = choice is None
         if choice is None:
             return self.rng.choice(decision.options).id
         return choice

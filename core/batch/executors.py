@@ -22,6 +22,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Protocol
 
+from ..coverage import Watcher
 from ..errors import ConfigError, SandboxError
 from ..plugins import Ruleset, load_ruleset
 from ..scenario import Scenario
@@ -61,19 +62,35 @@ class PairedJobs(Sequence[Job]):
 
 
 class Executor(Protocol):
+    # What the games are watched for (``core.coverage``): None, "plugins" or "all"; a batch
+    # (simulate, compare) sets it before ``run``, and the records carry the coverage.
+    watch: str | None
+
     def run(self, scenarios: Sequence[Scenario], jobs: Sequence[Job],
             progress: Progress | None = None) -> Iterator[GameRecord]:
         """Yield one record per job, in the jobs' order."""
 
 
-def load_all(scenarios: Sequence[Scenario]) -> list[tuple[Ruleset, Scenario]]:
-    """Every scenario's ruleset, loaded once (what a worker does before playing)."""
-    return [load_ruleset(sc) for sc in scenarios]
+Loaded = tuple[Ruleset, Scenario, Watcher | None]
 
 
-def play_jobs(loaded: Sequence[tuple[Ruleset, Scenario]], jobs: Iterable[Job]
-              ) -> list[GameRecord]:
-    return [play_game(*loaded[job.scenario], job.seed, job.scenario) for job in jobs]
+def load_all(scenarios: Sequence[Scenario], watch: str | None = None) -> list[Loaded]:
+    """Every scenario's ruleset, loaded once (what a worker does before playing); with
+    ``watch`` ("plugins": the scenarios' own plugins, "all": every hook implementation) each
+    with a coverage ``Watcher``."""
+    loaded = []
+    for sc in scenarios:
+        ruleset, sc = load_ruleset(sc)
+        loaded.append((ruleset, sc, Watcher(ruleset, every=watch == "all") if watch else None))
+    return loaded
+
+
+def play_jobs(loaded: Sequence[Loaded], jobs: Iterable[Job]) -> list[GameRecord]:
+    out = []
+    for job in jobs:
+        ruleset, sc, watcher = loaded[job.scenario]
+        out.append(play_game(ruleset, sc, job.seed, job.scenario, watcher))
+    return out
 
 
 def chunk_bounds(total: int, workers: int, chunk: int | None = None) -> list[tuple[int, int]]:
@@ -113,11 +130,15 @@ def in_job_order(submit: Callable[[list[Job]], Future], jobs: Sequence[Job],
 
 
 class InProcessExecutor:
-    """Plays every job in this process, one after the other (``--workers 1``)."""
+    """Plays every job in this process, one after the other (``--workers 1``). ``watch``: see
+    ``make_executor``."""
+
+    def __init__(self, watch: str | None = None):
+        self.watch = watch
 
     def run(self, scenarios: Sequence[Scenario], jobs: Sequence[Job],
             progress: Progress | None = None) -> Iterator[GameRecord]:
-        loaded = load_all(scenarios)
+        loaded = load_all(scenarios, self.watch)
         total = len(jobs)
         step = max(1, total // 200)
         for done, job in enumerate(jobs, 1):
@@ -126,14 +147,14 @@ class InProcessExecutor:
                 progress(done, total)
 
 
-_WORKER: list[tuple[Ruleset, Scenario]] = []
+_WORKER: list[Loaded] = []
 
 
-def _init_worker(scenarios: Sequence[Scenario]) -> None:
+def _init_worker(scenarios: Sequence[Scenario], watch: str | None) -> None:
     """Runs once in each worker process: load every ruleset (plugins, components) once. Ctrl-C
     is left to the parent, which cancels the chunks not yet started."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _WORKER[:] = load_all(scenarios)
+    _WORKER[:] = load_all(scenarios, watch)
 
 
 def _worker_chunk(jobs: Sequence[Job]) -> list[GameRecord]:
@@ -145,9 +166,10 @@ class LocalPoolExecutor:
     out a few per worker at a time and their records yielded in job order, so memory holds only
     the chunks in flight, however long the batch."""
 
-    def __init__(self, workers: int, chunk: int | None = None):
+    def __init__(self, workers: int, chunk: int | None = None, watch: str | None = None):
         self.workers = max(1, workers)
         self.chunk = chunk
+        self.watch = watch
 
     def run(self, scenarios: Sequence[Scenario], jobs: Sequence[Job],
             progress: Progress | None = None) -> Iterator[GameRecord]:
@@ -156,7 +178,8 @@ class LocalPoolExecutor:
             return
         bounds = chunk_bounds(total, self.workers, self.chunk)
         pool = ProcessPoolExecutor(max_workers=min(self.workers, len(bounds)),
-                                   initializer=_init_worker, initargs=(list(scenarios),))
+                                   initializer=_init_worker,
+                                   initargs=(list(scenarios), self.watch))
         try:
             yield from in_job_order(lambda chunk: pool.submit(_worker_chunk, chunk), jobs,
                                     bounds, self.workers * 3, progress)
@@ -177,19 +200,21 @@ EXECUTORS = ("local", "ray")
 
 
 def make_executor(workers: int | None = None, kind: str = "local",
-                  address: str | None = None) -> Executor:
+                  address: str | None = None, watch: str | None = None) -> Executor:
     """The executor for ``--workers`` / ``--executor`` / ``--address``: locally, this process
     for 1 worker and a local process pool for more (default: every core); ``ray``, Ray tasks
-    on the Ray instance at ``address`` (default: start or join a local one)."""
+    on the Ray instance at ``address`` (default: start or join a local one). ``watch`` gives
+    every record its coverage (``core.coverage``): "plugins" watches the scenarios' own
+    plugins, "all" every hook implementation."""
     if kind == "ray":
         if workers is not None:
             raise ConfigError("--workers is for the local executor; with --executor ray the "
                               "games run on every CPU of the Ray instance")
         from .ray_executor import RayExecutor
-        return RayExecutor(address)
+        return RayExecutor(address, watch=watch)
     if kind != "local":
         raise ConfigError(f"unknown executor '{kind}' (known: {', '.join(EXECUTORS)})")
     if address is not None:
         raise ConfigError("--address needs --executor ray")
     workers = default_workers() if workers is None else workers
-    return InProcessExecutor() if workers <= 1 else LocalPoolExecutor(workers)
+    return InProcessExecutor(watch) if workers <= 1 else LocalPoolExecutor(workers, watch=watch)

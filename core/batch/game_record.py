@@ -6,6 +6,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..coverage import Coverage, Watcher
 from ..engine import Game
 from ..errors import PluginError, SandboxError
 from ..plugins import Ruleset
@@ -46,7 +47,8 @@ class GameRecord:
     in the initial turn order, each seat's labels (``describe_seat``: civilization, hero, ...;
     a label's value is a string or a list of strings) and every metric (``Game.metrics``:
     the plugins' and the generic ones; values that are no finite number become None). A game
-    that raised has ``failure`` set and nothing else."""
+    that raised has ``failure`` set and nothing else. ``coverage`` counts what the game exercised
+    when the batch watches it."""
     seed: int
     scenario: int = 0
     scores: list[float] = field(default_factory=list)
@@ -55,6 +57,7 @@ class GameRecord:
     labels: list[dict] = field(default_factory=list)
     metrics: dict = field(default_factory=dict)
     failure: GameFailure | None = None
+    coverage: Coverage | None = None      # when the batch watches (``core.coverage``)
 
     @property
     def ok(self) -> bool:
@@ -88,11 +91,19 @@ def record_game(game: Game, scenario: int = 0) -> GameRecord:
                       {k: _number(v) for k, v in game.metrics().items()})
 
 
-def play_game(ruleset: Ruleset, scenario: Scenario, seed: int, index: int = 0) -> GameRecord:
+def play_game(ruleset: Ruleset, scenario: Scenario, seed: int, index: int = 0,
+              watcher: Watcher | None = None) -> GameRecord:
     """Play one game of ``scenario`` (number ``index`` of its batch) with ``seed`` and record it;
-    a game that raises is recorded as a failure naming the plugin, hook and rule, not raised."""
+    a game that raises is recorded as a failure naming the plugin, hook and rule, not raised.
+    With a ``watcher`` (of this ruleset) the record carries the game's coverage."""
     try:
-        return record_game(run_game(ruleset, scenario, seed), index)
+        if watcher is None:
+            return record_game(run_game(ruleset, scenario, seed), index)
+        game = run_game(ruleset, scenario, seed, on_start=watcher.start,
+                        on_answer=watcher.on_answer)
+        record = record_game(game, index)
+        record.coverage = watcher.finish(game)
+        return record
     except PluginError as exc:
         error = exc
     except SandboxError as exc:

@@ -115,14 +115,15 @@ def _restore_paths(records: list[GameRecord], originals: dict[str, str]) -> list
 _LOADED: dict[str, tuple[list, dict[str, str]]] = {}
 
 
-def play_chunk(batch: tuple[str, list[Scenario], dict], jobs: list[Job]) -> list[GameRecord]:
-    """A Ray task: play ``jobs`` of the batch (its key, scenarios and shipped files), loading
-    the rulesets once per worker process."""
-    key, scenarios, files = batch
+def play_chunk(batch: tuple[str, list[Scenario], dict, str | None], jobs: list[Job]
+               ) -> list[GameRecord]:
+    """A Ray task: play ``jobs`` of the batch (its key, scenarios, shipped files and what to
+    watch), loading the rulesets once per worker process."""
+    key, scenarios, files, watch = batch
     if key not in _LOADED:
         _LOADED.clear()                      # one batch at a time per worker is enough
         moved, originals = unpack(scenarios, files)
-        _LOADED[key] = (load_all(moved), originals)
+        _LOADED[key] = (load_all(moved, watch), originals)
     loaded, originals = _LOADED[key]
     return _restore_paths(play_jobs(loaded, jobs), originals)
 
@@ -149,10 +150,12 @@ class RayExecutor:
     already connected to, else the ``RAY_ADDRESS`` environment variable's, else a new local
     instance). A Ray instance this executor started is shut down when the batch ends."""
 
-    def __init__(self, address: str | None = None, chunk: int | None = None):
+    def __init__(self, address: str | None = None, chunk: int | None = None,
+                 watch: str | None = None):
         self.ray = import_ray()          # no Ray: the one-line error at once, before any game
         self.address = address
         self.chunk = chunk
+        self.watch = watch                # coverage, as ``make_executor`` says
 
     def _connect(self, ray) -> bool:
         """Connect; True when this call started the connection (so ``run`` ends it)."""
@@ -178,9 +181,9 @@ class RayExecutor:
         try:
             cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
             packed, files = pack(scenarios)
-            key = _digest(repr((packed, sorted((p, d) for p, (d, _) in files.items())))
-                          .encode())
-            batch = ray.put((key, packed, files))
+            key = _digest(repr((packed, sorted((p, d) for p, (d, _) in files.items()),
+                                self.watch)).encode())
+            batch = ray.put((key, packed, files, self.watch))
             task = ray.remote(play_chunk)
             yield from in_job_order(lambda chunk: task.remote(batch, chunk).future(), jobs,
                                     chunk_bounds(total, cpus, self.chunk), cpus * 3, progress)

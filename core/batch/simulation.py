@@ -7,8 +7,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..coverage import bot_rows, bot_warnings, coverage_rows, plugin_warnings
 from ..errors import PluginError
-from ..plugins import Ruleset
+from ..plugins import Ruleset, load_ruleset
 from ..record import save_game
 from ..scenario import Scenario
 from ..simulate import run_game
@@ -19,14 +20,17 @@ from .tally import ScenarioTally, Tally
 
 def simulate(scenario: Scenario, games: int, *, agent: str | None = None, first: int = 0,
              workers: int = 1, progress: Progress | None = None,
-             executor: Executor | None = None) -> Iterator[GameRecord]:
+             executor: Executor | None = None,
+             watch: str | None = None) -> Iterator[GameRecord]:
     """A record per game, in seed order (game i of ``first .. first + games - 1`` uses seed
     ``scenario.seed + i``), with the scenario's agents or ``agent`` for every seat; played by
-    ``executor`` (default: ``workers`` local processes)."""
+    ``executor`` (default: ``workers`` local processes), which gives each record its coverage
+    when ``watch`` says so (see ``make_executor``)."""
     played = scenario.with_agents(agent) if agent else scenario
     seeds = range(played.seed + first, played.seed + first + games)
-    return (executor or make_executor(workers)).run([played.with_absolute_paths()],
-                                                    PairedJobs(1, seeds), progress)
+    executor = executor or make_executor(workers)
+    executor.watch = watch
+    return executor.run([played.with_absolute_paths()], PairedJobs(1, seeds), progress)
 
 
 @dataclass
@@ -36,6 +40,8 @@ class Simulation:
     scenario: Scenario
     games: int
     tally: ScenarioTally
+    ruleset: Ruleset | None = None        # for the coverage report and warnings
+    coverage: bool = False                # every hook implementation watched (--coverage)
 
     @property
     def failures(self) -> list[GameFailure]:
@@ -57,23 +63,34 @@ class Simulation:
                    "win_share": c.wins / c.seats}
                   for (label, value), c in sorted(t.labels.items())]
         decisions = t.metrics.get("decisions")
-        return {"scenario": self.scenario.source or self.scenario.name,
-                "variant": self.scenario.variant, "games": self.games,
-                "games_finished": t.finished, "first_seed": self.scenario.seed,
-                "seats": seats, "labels": labels,
-                "mean_decisions": decisions.mean if decisions else None,
-                "failures": [f.as_dict() for f in self.failures]}
+        out = {"scenario": self.scenario.source or self.scenario.name,
+               "variant": self.scenario.variant, "games": self.games,
+               "games_finished": t.finished, "first_seed": self.scenario.seed,
+               "seats": seats, "labels": labels,
+               "mean_decisions": decisions.mean if decisions else None,
+               "failures": [f.as_dict() for f in self.failures]}
+        cov, names = t.coverage, [p.name for p in self.scenario.players]
+        if cov is not None and self.ruleset is not None:
+            out["warnings"] = (plugin_warnings(self.ruleset, cov)
+                               + bot_warnings(self.ruleset, cov, names))
+            out["bots_at_random"] = [r for r in bot_rows(cov, names) if r["at_random"]]
+            if self.coverage:
+                out["coverage"] = coverage_rows(self.ruleset, cov, self.scenario)
+        return out
 
 
 def run_simulation(scenario: Scenario, games: int, *, agent: str | None = None,
                    workers: int = 1, progress: Progress | None = None,
-                   executor: Executor | None = None) -> Simulation:
+                   executor: Executor | None = None, coverage: bool = False) -> Simulation:
     """Play and tally ``games`` games of ``scenario``. Human seats are played by the heuristic
-    bot (or every seat by ``agent``)."""
+    bot (or every seat by ``agent``). The scenario's own plugins and the bots are always
+    watched (warnings); ``coverage`` watches every hook implementation."""
     played = scenario.with_agents(agent) if agent else scenario.with_bots_for_humans()[0]
     tally = Tally(1).consume(simulate(played, games, workers=workers, progress=progress,
-                                      executor=executor))
-    return Simulation(played, games, tally.scenarios[0])
+                                      executor=executor,
+                                      watch="all" if coverage else "plugins"))
+    ruleset, completed = load_ruleset(played.with_absolute_paths())
+    return Simulation(completed, games, tally.scenarios[0], ruleset, coverage)
 
 
 def save_failed_game(simulation: Simulation, ruleset: Ruleset, folder: Path) -> Path | None:

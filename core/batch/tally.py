@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
+from ..coverage import Coverage
 from .game_record import GameFailure, GameRecord
 
 
@@ -81,9 +82,12 @@ class ScenarioTally:
     labels: dict[tuple[str, str], LabelCount] = field(default_factory=dict)
     score_counts: Counter = field(default_factory=Counter)
     failures: list[GameFailure] = field(default_factory=list)
+    coverage: Coverage | None = None     # the games' coverage, when the batch watched them
 
     def add(self, record: GameRecord) -> None:
         self.games += 1
+        if record.coverage is not None:
+            self.coverage = (self.coverage or Coverage()).add(record.coverage)
         if not record.ok:
             self.failures.append(record.failure)
             return

@@ -163,8 +163,39 @@ def _failures(result: CompareResult) -> list[str]:
     return out
 
 
-SECTIONS = (_rulesets, _metrics_table, _score_histograms, _seat_shares, _label_shares,
-            _metric_charts, _failures)
+def _warnings(result: CompareResult) -> list[str]:
+    if not result.warnings:
+        return []
+    return (['<h2 id="warnings">Warnings</h2><ul class="note">']
+            + [f"<li>{_e(w)}</li>" for w in result.warnings] + ["</ul>"])
+
+
+def _coverage(result: CompareResult) -> list[str]:
+    out = []
+    for rows in result.coverage or []:
+        out.append(f'<h2 class="coverage">Coverage of {_e(rows["scenario"])} ({rows["games"]} '
+                   "games)</h2><table><tr><th class=l>plugin</th><th class=l>hook</th>"
+                   "<th>calls per game</th><th>changed the result</th></tr>")
+        for r in rows["hooks"]:
+            changed = "n/a" if r["changed"] is None else f"{r['changed']:,}"
+            cls = ' class="fail"' if not r["calls"] else ""
+            out.append(f"<tr{cls}><td class=l>{_e(r['plugin'])}</td><td class=l>{_e(r['hook'])}"
+                       f"</td><td>{r['per_game']:.2f}</td><td>{changed}</td></tr>")
+        out.append("</table><table><tr><th class=l>phase</th><th class=l>rule section</th>"
+                   "<th>runs per game</th></tr>")
+        for r in rows["phases"]:
+            cls = ' class="fail"' if not r["runs"] else ""
+            out.append(f"<tr{cls}><td class=l>{_e(r['phase'])}</td><td class=l>"
+                       f"{_e(r['rule'])}</td><td>{r['per_game']:.2f}</td></tr>")
+        out.append("</table>")
+        never = [f"{what}: {', '.join(items)}" for what, items in rows["never"].items() if items]
+        out.append("<p>" + (_e("Never ran — " + "; ".join(never)) if never else
+                            "Every hook implementation, phase and rule section ran.") + "</p>")
+    return out
+
+
+SECTIONS = (_rulesets, _warnings, _metrics_table, _score_histograms, _seat_shares,
+            _label_shares, _metric_charts, _failures, _coverage)
 
 
 def render_html(result: CompareResult, *, title: str | None = None) -> str:

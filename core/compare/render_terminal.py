@@ -8,6 +8,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ..batch.render_terminal import render_coverage, render_warnings
 from .formatting import SIGNIFICANT, bin_counts, diff_text, mean_pm, score_bins, share_short
 from .result import BOT_NOTE, CompareResult
 from .rules_diff import short_path
@@ -132,4 +133,9 @@ def render_terminal(result: CompareResult) -> list:
     fail = failures(result)
     if fail is not None:
         out.append(fail)
+    warned = render_warnings(result.warnings)
+    if warned is not None:
+        out.append(warned)
+    for rows in result.coverage or []:
+        out.extend(render_coverage(rows, f"Coverage of {rows['scenario']}"))
     return out

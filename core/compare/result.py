@@ -5,9 +5,10 @@ from __future__ import annotations
 import difflib
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..batch import GameFailure, ScenarioTally, Tally
+from ..coverage import bot_warnings, coverage_rows, plugin_warnings
 from ..errors import ConfigError
 from .rules_diff import rules_diff
 from .scenarios import Entry
@@ -45,6 +46,8 @@ class CompareResult:
     diffs: list[dict]                      # rules diff of each scenario vs the first
     selected: list[str] | None = None
     confidence: float = CONFIDENCE
+    warnings: list[str] = field(default_factory=list)   # plugins that did nothing, bot guesses
+    coverage: list[dict] | None = None                  # per scenario, with --coverage
 
     @property
     def failures(self) -> list[GameFailure]:
@@ -105,9 +108,24 @@ def _label_rows(scenarios: Sequence[ScenarioTally]) -> list[LabelRow]:
     return rows
 
 
+def coverage_warnings(entries: Sequence[Entry], tally: Tally) -> list[str]:
+    """Each scenario's plugins that never had a hook called or never changed an answer, and its
+    plugins' decisions that a bot answered at random (``core.coverage``)."""
+    out = []
+    for entry, t in zip(entries, tally.scenarios, strict=True):
+        if t.coverage is None:
+            continue
+        names = [p.name for p in entry.scenario.players]
+        out.extend(f"{entry.letter}: {w}"
+                   for w in plugin_warnings(entry.ruleset, t.coverage)
+                   + bot_warnings(entry.ruleset, t.coverage, names))
+    return out
+
+
 def analyse(entries: Sequence[Entry], tally: Tally, *, games: int, first_seed: int,
-            metrics: Sequence[str] | None = None) -> CompareResult:
-    """The statistics of a tally of ``games`` paired games of every entry."""
+            metrics: Sequence[str] | None = None, coverage: bool = False) -> CompareResult:
+    """The statistics of a tally of ``games`` paired games of every entry; with ``coverage``
+    (and a tally whose records carry it) the coverage tables of every entry."""
     names = tally.metric_names
     check_metrics(metrics, names)
     rows = []
@@ -117,6 +135,12 @@ def analyse(entries: Sequence[Entry], tally: Tally, *, games: int, first_seed: i
                                                  for k in range(1, len(entries))]
         rows.append(MetricRow(name, per, diffs))
     diffs_text = [rules_diff(entries[0], e, first_seed=first_seed) for e in entries[1:]]
+    tables = None
+    if coverage:
+        tables = [dict(coverage_rows(e.ruleset, t.coverage, e.scenario), scenario=e.letter)
+                  for e, t in zip(entries, tally.scenarios, strict=True)
+                  if t.coverage is not None]
     return CompareResult(list(entries), games, first_seed, tally, names, rows,
                          _label_rows(tally.scenarios), diffs_text,
-                         list(metrics) if metrics else None)
+                         list(metrics) if metrics else None,
+                         warnings=coverage_warnings(entries, tally), coverage=tables)

@@ -57,6 +57,8 @@ def result_dict(result: CompareResult) -> dict:
         "score_counts": [{_score_key(v): n for v, n in sorted(result.score_counts(i).items())}
                          for i in range(len(entries))],
         "failures": result.grouped_failures(),
+        "warnings": result.warnings,
+        **({"coverage": result.coverage} if result.coverage is not None else {}),
     }
 
 

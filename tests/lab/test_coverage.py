@@ -1,0 +1,87 @@
+"""Coverage: what a batch exercised; plugins that did nothing; decisions bots answered at random."""
+import json
+
+from click.testing import CliRunner
+
+from peloponnes.cli import main
+from peloponnes.core.batch import run_simulation
+from peloponnes.core.compare import compare, to_json
+from peloponnes.core.coverage import Coverage, plugin_warnings
+from peloponnes.core.plugins import load_ruleset
+from tests.compare.helpers import SCENARIOS, cardgame, write_plugin
+
+SAME_ANSWERS = ("@hookimpl\ndef conquest_surcharge(game, seat):\n    return 3\n\n\n"
+                "@hookimpl(wrapper=True)\ndef minimum_bid(game, seat, card, conquest):\n"
+                "    return (yield)\n\n\n"
+                "@hookimpl\ndef count_revealed(game):\n    return 4, 2\n")
+
+
+def test_plugins_that_change_nothing_are_warned_about(tmp_path):
+    plugin = write_plugin(tmp_path, "idle", SAME_ANSWERS)
+    run = run_simulation(cardgame(plugin), 3)
+    warnings = run.to_dict()["warnings"]
+    assert any("idle: hook conquest_surcharge" in w and "never answered differently" in w
+               for w in warnings)
+    assert any("idle: hook minimum_bid" in w and "never answered differently" in w
+               for w in warnings)
+    assert any("idle: hook count_revealed" in w for w in warnings)
+    assert run_simulation(cardgame("no_conquest.py"), 2).to_dict()["warnings"] == []
+
+
+def test_probing_the_shadowed_answers_does_not_change_the_game(tmp_path):
+    plugin = write_plugin(tmp_path, "idle", SAME_ANSWERS)
+    watched = run_simulation(cardgame(plugin), 3, coverage=True).to_dict()
+    plain = run_simulation(cardgame(), 3).to_dict()
+    assert watched["seats"] == plain["seats"]
+
+
+def test_a_hook_never_called_is_warned_about():
+    ruleset, _ = load_ruleset(cardgame("gentle_catastrophes.py"))
+    cov = Coverage(games=1000)
+    assert plugin_warnings(ruleset, cov) == [
+        "plugin gentle_catastrophes: hook count_catastrophe_hits called 0 times in 1,000 games"]
+
+
+def test_bot_guesses_on_a_plugin_phase_are_counted_per_seat_and_kind():
+    sc = cardgame("market_phase.py", agent="heuristic")
+    report = run_simulation(sc, 2).to_dict()
+    rows = report["bots_at_random"]
+    assert {r["kind"] for r in rows} >= {"market"}
+    assert all(r["plugin"] == "market_phase" and r["at_random"] == r["decisions"] for r in rows)
+    assert any("'market' decisions of plugin market_phase answered at random" in w
+               for w in report["warnings"])
+
+
+def test_coverage_tables_list_what_never_ran_and_agree_for_any_workers():
+    a = run_simulation(cardgame("market_phase.py"), 4, coverage=True).to_dict()["coverage"]
+    b = run_simulation(cardgame("market_phase.py"), 4, coverage=True,
+                       workers=2).to_dict()["coverage"]
+    assert a == b
+    hooks = {(r["plugin"], r["hook"]): r for r in a["hooks"]}
+    assert hooks["market_phase", "list_round_phases"]["calls"] == 4 * 8
+    assert {r["phase"] for r in a["phases"]} >= {"market", "bidding"}
+    assert all(r["runs"] for r in a["phases"])
+    assert set(a["never"]) == {"hooks", "phases", "rules"}
+
+
+def test_compare_warns_and_reports_coverage(tmp_path):
+    plugin = write_plugin(tmp_path, "idle", SAME_ANSWERS)
+    result = compare([cardgame(), cardgame(plugin)], 3, workers=1, coverage=True)
+    assert any(w.startswith("B: plugin idle: hook conquest_surcharge") for w in result.warnings)
+    data = json.loads(to_json(result))
+    assert data["warnings"] == result.warnings
+    assert [c["scenario"] for c in data["coverage"]] == ["A", "B"]
+
+
+def test_cli_coverage_flags(tmp_path):
+    result = CliRunner().invoke(main, ["simulate", str(SCENARIOS / "house-market_phase.toml"),
+                                       "-n", "2", "--coverage"])
+    assert result.exit_code == 0, result.output
+    assert "hook implementations" in result.output and "warning:" in result.output
+    page = tmp_path / "r.html"
+    result = CliRunner().invoke(main, ["compare", str(SCENARIOS / "compare-cardgame-conquest.toml"),
+                                       str(SCENARIOS / "house-market_phase.toml"), "-n", "2",
+                                       "-w", "1", "--coverage", "--html", str(page)])
+    assert result.exit_code == 0, result.output
+    text = page.read_text()
+    assert 'id="warnings"' in text and 'class="coverage"' in text
