@@ -617,6 +617,67 @@ def compare_cmd(scenarios, games, metrics, workers, executor_kind, address, seed
         raise CliError(f"every game of {', '.join(dead)} failed (see above)", EXIT_PLUGIN)
 
 
+# --- sweep -------------------------------------------------------------------------------------
+
+@main.command(name="sweep")
+@click.argument("scenario", type=click.Path(dir_okay=False))
+@click.option("--vary", "vary", multiple=True, required=True, metavar="KEY=V1,V2,...",
+              help="A key and its values (repeatable: the grid is every combination). KEY: "
+                   "options.NAME, components.PATH (e.g. rules.conquest_surcharge) or "
+                   "plugins.PLUGIN.PARAMETER.")
+@click.option("-n", "--games", type=click.IntRange(1), default=100, show_default=True,
+              help="Paired games per grid point: game i of every point uses the scenario's "
+                   "seed + i.")
+@click.option("--metric", "metrics", multiple=True, metavar="NAME",
+              help="Show only this metric (repeatable).")
+@click.option("-w", "--workers", type=click.IntRange(1), default=None,
+              help="Processes playing games in parallel (default: all cores). The results are "
+                   "the same for any number.")
+@click.option("--seed", type=click.IntRange(0), help="First seed (default: the scenario's).")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False, allow_dash=True),
+              metavar="FILE", help="Write the results as JSON (- for standard output).")
+@click.option("--csv", "csv_out", type=click.Path(dir_okay=False, allow_dash=True),
+              metavar="FILE", help="Write a row per metric per grid point as CSV.")
+@click.option("--html", "html_out", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Write a self-contained HTML page: a line chart per metric with its CI band.")
+@friendly_errors
+def sweep_cmd(scenario, vary, games, metrics, workers, seed, json_out, csv_out, html_out):
+    """Which value balances the game? Play GAMES paired games at every point of a grid of
+    values (--vary KEY=V1,V2,..., repeatable) and show, per metric, each point's mean with its
+    95% CI and its paired difference against the scenario's own value, with a line chart."""
+    from peloponnes.core import compare as cmp
+    from peloponnes.core.batch import default_workers
+    from peloponnes.core.compare.sweep import sweep
+    from peloponnes.core.compare.sweep_render import (
+        render_sweep_html,
+        render_sweep_terminal,
+        sweep_csv_rows,
+        sweep_json,
+    )
+
+    if json_out == "-" and csv_out == "-":
+        raise CliError("only one of --json and --csv can write to standard output")
+    sc = Scenario.from_file(scenario)
+    if seed is not None:
+        sc = replace(sc, seed=seed)
+    workers = workers or default_workers()
+    with progress_bar() as progress:
+        task = progress.add_task(f"sweeping {Path(scenario).name} ({workers} worker"
+                                 f"{'s' if workers > 1 else ''})", total=None)
+        result = sweep(sc, vary, games, workers=workers, metrics=metrics or None,
+                       progress=lambda done, total: progress.update(task, completed=done,
+                                                                    total=total))
+    if "-" not in (json_out, csv_out):
+        for renderable in render_sweep_terminal(result):
+            console.print(renderable, highlight=False)
+    if json_out:
+        _write_output(json_out, sweep_json(result), "JSON results")
+    if csv_out:
+        _write_output(csv_out, cmp.to_csv(sweep_csv_rows(result)), "CSV summary")
+    if html_out:
+        _write_output(html_out, render_sweep_html(result), "HTML report")
+
+
 # --- explain -----------------------------------------------------------------------------------
 
 @main.command(name="explain")

@@ -60,6 +60,8 @@ class Game:
         self.hook = ruleset.hooks
         self.components = ruleset.components
         self.options = dict(scenario.options)
+        # plugin name -> {parameter: value}: what each plugin declared, as the scenario sets it
+        self.parameters = ruleset.parameters
         self.seed = scenario.seed if seed is None else seed
         self.rng = random.Random(self.seed)
         self.seats = [Seat(i, p.name, p.agent) for i, p in enumerate(scenario.players)]

@@ -39,15 +39,21 @@ def declare_plugin():
     """Called when a scenario's plugins are loaded, before the game starts. Return a dict with
     any of ``requires_variant`` (list of variant names, one of which must be played),
     ``requires_plugins`` and ``conflicts_with`` (lists of plugin names: file stem or module
-    name), ``description`` (a line for ``peloponnes plugins``). All results are collected;
-    the engine refuses to start a game whose requirements are not met.
+    name), ``description`` (a line for ``peloponnes plugins``), ``parameters`` (name -> a dict
+    with ``type``: "int", "float", "bool" or "str", ``default``, and optionally ``min``, ``max``,
+    ``choices``, ``description``). All results are collected; the engine refuses to start a game
+    whose requirements are not met. A scenario sets parameters in a ``[parameters.PLUGIN]``
+    table (checked against the declaration, defaults filled in); the rules read them as
+    ``game.parameters["PLUGIN"]["NAME"]``, and ``peloponnes sweep`` can vary them
+    (``--vary plugins.PLUGIN.NAME=1,2,3``).
 
     Example::
 
         @hookimpl
         def declare_plugin():
             return {"description": "Conquest +2", "requires_variant": ["cardgame"],
-                    "conflicts_with": ["no_conquest"]}
+                    "conflicts_with": ["no_conquest"],
+                    "parameters": {"surcharge": {"type": "int", "default": 2, "min": 0}}}
     """
 
 

@@ -69,6 +69,7 @@ class Ruleset:
     components: dict
     components_path: str
     plugins: list[LoadedPlugin]
+    parameters: dict[str, dict] = field(default_factory=dict)   # plugin -> checked values
 
     @property
     def hooks(self):
@@ -312,6 +313,45 @@ def _check_declarations(pm: pluggy.PluginManager, chain: list[Variant],
                 raise PluginError(f"conflicts with plugin '{other}'", plugin=plugin.source)
 
 
+PARAMETER_TYPES = {"int": int, "float": float, "bool": bool, "str": str}
+
+
+def parameter_schema(plugin: LoadedPlugin) -> Table:
+    """The parameters a plugin declares (``declare_plugin`` -> ``parameters``: name -> {type,
+    default, min, max, choices, description}) as a schema for a scenario's
+    ``[parameters.PLUGIN]`` table."""
+    fields = {}
+    for name, spec in (plugin.declared.get("parameters") or {}).items():
+        kind = PARAMETER_TYPES.get(spec.get("type", "str")) if isinstance(spec, dict) else None
+        if kind is None or "default" not in spec:
+            raise PluginError(f"parameter '{name}': declare a dict with 'type' (one of "
+                              f"{', '.join(PARAMETER_TYPES)}) and 'default'",
+                              plugin=plugin.source, hook="declare_plugin")
+        fields[name] = Field(kind, default=spec["default"], choices=tuple(spec["choices"])
+                             if spec.get("choices") else None, min=spec.get("min"),
+                             max=spec.get("max"), doc=spec.get("description", ""))
+    return Table(fields)
+
+
+def check_parameters(plugins: list[LoadedPlugin], scenario: Scenario) -> dict[str, dict]:
+    """Every plugin's parameters: the scenario's ``[parameters.PLUGIN]`` values checked against
+    the plugin's declaration, defaults filled in. A table for a plugin the scenario does not
+    load, or an undeclared parameter, is an error naming the key."""
+    by_name = {p.name: p for p in plugins if p.kind in ("file", "module")}
+    for name in scenario.parameters:
+        if name not in by_name:
+            raise ConfigError(f"no loaded plugin '{name}' (loaded: "
+                              f"{', '.join(by_name) or 'none'})", where=scenario.where,
+                              path=f"parameters.{name}")
+    out = {}
+    for name, plugin in by_name.items():
+        schema = parameter_schema(plugin)
+        given = dict(scenario.parameters.get(name, {}))
+        if schema.fields or given:
+            out[name] = validate(given, schema, where=scenario.where, path=f"parameters.{name}")
+    return out
+
+
 def validate_options(variant: Variant, options: dict, scenario: Scenario) -> dict:
     schema = Table({o.name: Field(o.type, default=o.default, choices=o.choices,
                                   min=o.min, max=o.max) for o in variant.options})
@@ -384,4 +424,5 @@ def load_ruleset(scenario: Scenario) -> tuple[Ruleset, Scenario]:
         components_path=scenario.resolve(scenario.components) if scenario.components else None,
         components_where=(f"{scenario.resolve(scenario.components)} (scenario components)"
                           if scenario.components else None))
+    ruleset.parameters = check_parameters(ruleset.plugins, scenario)
     return ruleset, replace(scenario, options=checked_options)

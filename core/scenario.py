@@ -32,6 +32,8 @@ SCENARIO_SCHEMA = Table({
     "components": Field(str, default="", doc="component file replacing the variant's own"),
     "plugins": Field(ArrayOf(str), default=list_default, doc="plugin files or module names"),
     "options": Field(MapOf(Any), default=dict_default, doc="the variant's options"),
+    "parameters": Field(MapOf(MapOf(Any)), default=dict_default,
+                        doc="plugin parameters: [parameters.PLUGIN] NAME = value"),
     "players": Field(ArrayOf(Table({
         "name": Field(str, default=""),
         "agent": Field(str, default="random", choices=AGENT_KINDS),
@@ -56,6 +58,7 @@ class Scenario:
     plugins: tuple[str, ...] = ()
     components: str = ""
     source: str = ""          # the file it came from, for messages and relative paths
+    parameters: dict = field(default_factory=dict)    # plugin name -> {parameter: value}
 
     @classmethod
     def from_dict(cls, data: dict, *, where: str = "scenario", base_dir: Path | None = None
@@ -73,7 +76,8 @@ class Scenario:
                    name=checked["name"], description=checked["description"],
                    options=dict(checked["options"]), plugins=tuple(checked["plugins"]),
                    components=checked["components"],
-                   source=str(base_dir / "scenario") if base_dir else "")
+                   source=str(base_dir / "scenario") if base_dir else "",
+                   parameters={k: dict(v) for k, v in checked["parameters"].items()})
 
     @classmethod
     def from_file(cls, path: str | Path) -> Scenario:
@@ -140,6 +144,8 @@ class Scenario:
             out["plugins"] = [resolve(p) if is_plugin_path(p) else p for p in self.plugins]
         if self.options:
             out["options"] = dict(self.options)
+        if self.parameters:
+            out["parameters"] = {k: dict(v) for k, v in self.parameters.items()}
         out["players"] = [{"name": p.name, "agent": p.agent} for p in self.players]
         return out
 

@@ -15,7 +15,8 @@ from .render_html import CSS
 from .rules_diff import short_path
 
 CONTEXT = 4            # shared steps shown before the first difference
-AFTER = 60             # steps of each game shown after it (terminal: a few; HTML: this many)
+STEP_CHARS = 240       # a step's text in the HTML timeline (the whole text in its tooltip)
+AFTER = 60             # steps of each game the HTML timeline shows after the first difference
 
 
 def _where(info: dict) -> str:
@@ -41,9 +42,10 @@ def _headline(ex: Explanation) -> str:
 
 
 def _value(x) -> str:
-    if isinstance(x, float) and x.is_integer():
-        return str(int(x))
-    return num(x) if isinstance(x, (int, float)) and not isinstance(x, bool) else str(x)
+    """A number as people read it: whole numbers without decimals."""
+    if isinstance(x, bool) or not isinstance(x, (int, float)):
+        return "n/a" if x is None else str(x)
+    return str(int(x)) if float(x).is_integer() else num(x)
 
 
 def _step_text(step: Step | None) -> str:
@@ -106,7 +108,7 @@ def render_explain_terminal(ex: Explanation) -> list:
 EXTRA_CSS = """
 table.timeline{width:100%;table-layout:fixed}table.timeline td{white-space:normal;
  text-align:left;vertical-align:top;font-size:12px}tr.part td{background:#fde7f3}
-tr.cause td{background:#fff3c4}td.same{color:#777}td.k{width:3em;color:#999}
+tr.cause td{background:#fff3c4}td.same{color:#777}.timeline .k{width:3em;color:#999}
 """
 
 
@@ -122,8 +124,9 @@ def _row(i: int, a: Step | None, b: Step | None, cls: str = "") -> str:
             cells.append("<td class=same>—</td>")
         else:
             rule = f"<br><small>{_e(step.rule)}</small>" if step.rule else ""
-            cells.append(f"<td{' class=same' if same else ''}>"
-                         f"<b>{_e(step.kind)}</b> r{step.round}: {_e(step.text)}{rule}</td>")
+            text = step.text if len(step.text) <= STEP_CHARS else step.text[:STEP_CHARS] + " …"
+            cells.append(f"<td{' class=same' if same else ''} title=\"{_e(step.text[:2000])}\">"
+                         f"<b>{_e(step.kind)}</b> r{step.round}: {_e(text)}{rule}</td>")
     attr = f' class="{cls}"' if cls else ""
     return f'<tr{attr} data-step="{i}"><td class=k>{i + 1}</td>{"".join(cells)}</tr>'
 
