@@ -216,15 +216,22 @@ def bot_rows(cov: Coverage, seat_names: Iterable[str]) -> list[dict]:
 
 
 def bot_warnings(ruleset: Ruleset, cov: Coverage, seat_names: Iterable[str]) -> list[str]:
-    """Decisions of the scenario's own plugins that a heuristic bot answered at random."""
+    """Decisions of the scenario's own plugins that a heuristic bot answered at random, one
+    line per decision kind (the seats it happened to listed)."""
     plugins = set(scenario_plugins(ruleset))
-    out = []
+    kinds: dict[str, list[dict]] = {}
     for row in bot_rows(cov, seat_names):
         if row["at_random"] and row["plugin"] in plugins:
-            out.append(f"seat {row['seat']} ({row['name']}): {_n(row['at_random'])} of "
-                       f"{_n(row['decisions'])} '{row['kind']}' decisions of plugin "
-                       f"{row['plugin']} answered at random (the heuristic bot has no opinion: "
-                       "teach it with choose_heuristic)")
+            kinds.setdefault(row["kind"], []).append(row)
+    out = []
+    for kind, rows in kinds.items():
+        guessed = sum(r["at_random"] for r in rows)
+        total = sum(r["decisions"] for r in rows)
+        seats = ", ".join(f"{r['seat']} ({r['name']})" for r in rows)
+        out.append(f"{_n(guessed)} of {_n(total)} '{kind}' decisions of plugin "
+                   f"{rows[0]['plugin']} answered at random by the heuristic bot (seat"
+                   f"{'s' if len(rows) > 1 else ''} {seats}): it has no opinion on them; "
+                   "teach it with choose_heuristic")
     return out
 
 

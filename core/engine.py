@@ -77,6 +77,10 @@ class Game:
         self.finished = False
         self.result: Result | None = None
         self.phase_runs: Counter[tuple[str, str]] = Counter()   # (phase, rule) -> runs
+        self.forced = 0                 # decisions with one option, taken without asking
+        self.options_offered = 0        # options of the decisions asked, summed
+        self.options_max = 0            # the most options one decision offered
+        self.round_metrics: list[dict] = []     # measure_round's answers, one dict per round
         self._gen: Iterator[Decision] | None = None
         self._observed = True
 
@@ -115,6 +119,8 @@ class Game:
                 f"'{option_id}' is not an option of this decision{where}; offered: {offered}")
         self.answers.append(option_id)
         self.decisions += 1
+        self.options_offered += len(decision.options)
+        self.options_max = max(self.options_max, len(decision.options))
         self._advance(option)
 
     def _advance(self, answer: Option | None) -> None:
@@ -124,6 +130,7 @@ class Game:
             decision = gen.send(answer)
             # A decision with one option is no choice: take it without asking anybody.
             while len(decision.options) == 1:
+                self.forced += 1
                 decision = gen.send(decision.options[0])
         except StopIteration:
             self.finished = True
@@ -149,6 +156,7 @@ class Game:
             self.round = number
             self.emit("round_started")
             yield from self._run_phases(hook.list_round_phases(game=self) or [])
+            self._measure_round()
         self.round = rounds + 1
         yield from self._run_phases(hook.list_final_phases(game=self) or [])
         self.phase = None
@@ -163,6 +171,15 @@ class Game:
             steps = phase.run(self)
             if steps is not None:
                 yield from steps
+
+    def _measure_round(self) -> None:
+        """Keep the ``measure_round`` answers of the round just played (the plugins registered
+        last win where names collide, so a variant overrides the core's default standing)."""
+        merged: dict = {}
+        for part in reversed(self.hook.measure_round(game=self)):
+            if part:
+                merged.update(part)
+        self.round_metrics.append(merged)
 
     def _checked_turn_order(self, order) -> list[int] | None:
         if order is None:
@@ -203,7 +220,10 @@ class Game:
         first = self.initial_turn_order[0] if self.initial_turn_order else None
         merged = generic_metrics([s.value for s in result.scores], result.winners,
                                  first_player=first, rounds=self.round - 1,
-                                 decisions=self.decisions)
+                                 decisions=self.decisions, forced=self.forced,
+                                 options_offered=self.options_offered,
+                                 options_max=self.options_max,
+                                 standings=[r.get("standing") for r in self.round_metrics])
         for part in self.hook.collect_metrics(game=self):
             if part:
                 merged.update(part)

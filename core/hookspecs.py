@@ -278,6 +278,25 @@ def describe_component(game, name):
     """
 
 
+@hookspec
+def measure_round(game):
+    """Called at the end of every round, after its last phase. Return a dict of per-round
+    metrics: name -> a number, or a list with a number per seat. All results are merged (the
+    plugin registered last wins a name). ``standing`` is special: a number per seat saying who
+    leads (higher is better); the core's default is each seat's score if the game ended now
+    (``score_seat``), and a variant whose score means nothing mid-game returns its own. The
+    engine keeps the answers in ``game.round_metrics``; ``compare`` draws each metric's mean
+    per round, and derives ``lead_changes`` and ``drama`` from the standings. Must not change
+    the game or draw from ``game.rng``.
+
+    Example::
+
+        @hookimpl
+        def measure_round(game):
+            return {"population": [p.population() for p in game.state.players]}
+    """
+
+
 # --- End of game -------------------------------------------------------------------------------
 
 @hookspec(firstresult=True)
@@ -307,6 +326,22 @@ def collect_metrics(game):
         @hookimpl
         def collect_metrics(game):
             return {"bids": sum(1 for e in game.events if e.kind == "bid")}
+    """
+
+
+@hookspec
+def describe_metrics():
+    """Called when a report is drawn (``compare``, ``sweep``). Return a dict: metric name ->
+    ``{"meaning": "one line a newcomer understands", "unit": "points"}`` for the metrics this
+    plugin adds (``collect_metrics``, ``measure_round``). All results are merged; the reports
+    print a glossary from them and use the unit in their headline sentences. The core declares
+    the generic metrics (``core.metrics.GENERIC_METRICS``).
+
+    Example::
+
+        @hookimpl
+        def describe_metrics():
+            return {"bids": {"meaning": "bids placed in a game", "unit": "bids"}}
     """
 
 

@@ -31,6 +31,7 @@ from .hookrelay import RelayPluginManager, relay_enabled
 from .scenario import Scenario, is_plugin_path
 from .schema import Field, Table, validate
 from .shipped import PLUGIN_PACKAGE, shipped_plugins
+from .standing import DefaultStanding
 from .variant import Variant
 
 ENTRY_POINT_GROUP = "peloponnes"
@@ -390,7 +391,9 @@ def assemble_ruleset(chain: list[Variant], plugins: Sequence[LoadedPlugin] = (),
         for spec in v.hookspecs:
             pm.add_hookspecs(spec)
     loaded: list[LoadedPlugin] = [LoadedPlugin("components", "peloponnes.core.components", "core",
-                                               DefaultComponents())]
+                                               DefaultComponents()),
+                                  LoadedPlugin("standing", "peloponnes.core.standing", "core",
+                                               DefaultStanding())]
     for v in chain:
         for obj in v.plugins:
             source = (getattr(obj, "__name__", None)

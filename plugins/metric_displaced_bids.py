@@ -16,3 +16,9 @@ def declare_plugin():
 def collect_metrics(game):
     return {"displaced_bids": sum(1 for e in game.events
                                   if e.kind == "bid" and e.data.get("displaced") is not None)}
+
+
+@hookimpl
+def describe_metrics():
+    return {"displaced_bids": {"meaning": "bids outbid that had to move or withdraw",
+                               "unit": "bids"}}

@@ -48,7 +48,8 @@ class GameRecord:
     a label's value is a string or a list of strings) and every metric (``Game.metrics``:
     the plugins' and the generic ones; values that are no finite number become None). A game
     that raised has ``failure`` set and nothing else. ``coverage`` counts what the game exercised
-    when the batch watches it."""
+    when the batch watches it. ``rounds`` holds each round's ``measure_round`` metrics as
+    numbers (a value per seat becomes the seats' mean)."""
     seed: int
     scenario: int = 0
     scores: list[float] = field(default_factory=list)
@@ -58,6 +59,7 @@ class GameRecord:
     metrics: dict = field(default_factory=dict)
     failure: GameFailure | None = None
     coverage: Coverage | None = None      # when the batch watches (``core.coverage``)
+    rounds: list[dict] = field(default_factory=list)    # per round: metric -> number
 
     @property
     def ok(self) -> bool:
@@ -82,13 +84,28 @@ def seat_labels(game: Game) -> list[dict]:
     return out
 
 
+def round_numbers(metrics: dict) -> dict:
+    """A round's metrics as numbers: a list per seat becomes its mean; others must be numbers."""
+    out = {}
+    for name, value in metrics.items():
+        if isinstance(value, (list, tuple)):
+            values = [v for v in map(_number, value) if v is not None]
+            value = math.fsum(values) / len(values) if values else None
+        else:
+            value = _number(value)
+        if value is not None:
+            out[str(name)] = value
+    return out
+
+
 def record_game(game: Game, scenario: int = 0) -> GameRecord:
     """The record of a finished game."""
     result = game.result
     order = game.initial_turn_order
     return GameRecord(game.seed, scenario, [s.value for s in result.scores],
                       list(result.winners), order[0] if order else None, seat_labels(game),
-                      {k: _number(v) for k, v in game.metrics().items()})
+                      {k: _number(v) for k, v in game.metrics().items()},
+                      rounds=[round_numbers(r) for r in game.round_metrics])
 
 
 def play_game(ruleset: Ruleset, scenario: Scenario, seed: int, index: int = 0,

@@ -2,9 +2,10 @@
 per-game list, so memory stays flat however many games are played. ``simulate`` and ``compare``
 both reduce their records here, in seed order (so the numbers are identical for any executor).
 
-Per scenario: each metric's running mean and variance (Welford), each seat's score and win
-share, win shares and mean scores per label (``describe_seat``: civilization, hero, ...),
-the count of every final score (histograms) and the failed games. Across scenarios: for each
+Per scenario: each metric's running mean and variance (Welford), each per-round metric round by
+round (trajectories), each seat's score and win share, win shares and mean scores per label
+(``describe_seat``: civilization, hero, ...), the count of every final score (histograms) and
+the failed games. Across scenarios: for each
 scenario against the first, each metric's paired differences, accumulated seed by seed."""
 from __future__ import annotations
 
@@ -83,6 +84,7 @@ class ScenarioTally:
     score_counts: Counter = field(default_factory=Counter)
     failures: list[GameFailure] = field(default_factory=list)
     coverage: Coverage | None = None     # the games' coverage, when the batch watched them
+    trajectories: dict[str, list[RunningStats]] = field(default_factory=dict)  # per round
 
     def add(self, record: GameRecord) -> None:
         self.games += 1
@@ -92,6 +94,7 @@ class ScenarioTally:
             self.failures.append(record.failure)
             return
         self.finished += 1
+        self._add_rounds(record.rounds)
         for name, value in record.metrics.items():
             self.metric_names.setdefault(name, None)
             if value is not None:
@@ -113,6 +116,14 @@ class ScenarioTally:
                     count.seats += 1
                     count.wins += won
                     count.score += record.scores[seat]
+
+    def _add_rounds(self, rounds: list[dict]) -> None:
+        for number, metrics in enumerate(rounds):
+            for name, value in metrics.items():
+                series = self.trajectories.setdefault(name, [])
+                while len(series) <= number:
+                    series.append(RunningStats())
+                series[number].add(value)
 
     def metric(self, name: str) -> RunningStats:
         return self.metrics.get(name) or RunningStats()

@@ -51,6 +51,11 @@ def diff_text(est: Estimate | None) -> str:
     return f"{signed(est.mean, d)} [{num(est.low, d)}, {num(est.high, d)}]{mark}"
 
 
+def p_text(p: float) -> str:
+    """A p-value as people read it: ``p=0.032``, ``p<0.001``."""
+    return "p<0.001" if p < 0.001 else f"p={p:.2g}"
+
+
 def share_text(est: Estimate) -> str:
     if est.mean is None:
         return "n/a"

@@ -5,10 +5,19 @@ from __future__ import annotations
 import html
 from datetime import UTC, datetime
 
-from .formatting import SIGNIFICANT, bin_counts, diff_text, mean_pm, score_bins, share_text
+from .formatting import (
+    SIGNIFICANT,
+    bin_counts,
+    diff_text,
+    mean_pm,
+    p_text,
+    score_bins,
+    share_text,
+)
+from .narrative import PER_SEAT, UNDECLARED, design_measures, holm_sentence
 from .result import BOT_NOTE, CompareResult, LabelRow
 from .rules_diff import short_path
-from .svg import PALETTE, svg_grouped_bars, svg_histogram, svg_metric
+from .svg import PALETTE, svg_grouped_bars, svg_histogram, svg_lines, svg_metric
 
 CSS = """
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:24px auto;
@@ -77,16 +86,91 @@ def _metrics_table(result: CompareResult) -> list[str]:
            f"interval; {SIGNIFICANT} and bold: the interval excludes 0.</p>"
            "<table><tr><th>metric</th>"]
     for i, e in enumerate(result.entries):
-        out.append(f"<th>{e.letter}</th>" + (f"<th>{e.letter} − {first}</th>" if i else ""))
+        out.append(f"<th>{e.letter}</th>" + (f"<th>{e.letter} − {first}</th><th>Holm</th>"
+                                             if i else ""))
     out.append("</tr>")
     for row in result.metrics:
-        out.append(f"<tr><td>{_e(row.name)}</td>")
+        meaning = result.glossary.get(row.name, {}).get("meaning", "")
+        out.append(f'<tr><td title="{_e(meaning)}">{_e(row.name)}</td>')
         for i, (est, diff) in enumerate(zip(row.per_scenario, row.diffs, strict=True)):
             out.append(f"<td>{_e(mean_pm(est))}</td>")
             if i:
                 cls = ' class="sig"' if diff is not None and diff.significant else ""
                 out.append(f"<td{cls}>{_e(diff_text(diff))}</td>")
+                p = row.holm[i] if row.holm else None
+                out.append("<td></td>" if p is None else
+                           f'<td class="holm{" sig" if p < 0.05 else ""}">{p_text(p)}'
+                           f'{" ✓" if p < 0.05 else ""}</td>')
         out.append("</tr>")
+    out.append("</table>")
+    if len(result.metrics) > 1 and len(result.entries) > 1:
+        out.append(f'<p class="holm-why">{_e(holm_sentence(len(result.metrics)))} '
+                   "✓ = survives.</p>")
+    if result.folded:
+        out.append(f'<p id="folded">Folded (the same in every game of every ruleset): '
+                   f"{_e(', '.join(result.folded))}</p>")
+    return out
+
+
+def _headlines(result: CompareResult) -> list[str]:
+    if not result.headlines:
+        return []
+    return (['<h2>What changes</h2><p>Differences that stay significant after Holm\'s '
+             'correction:</p><ul id="headlines">']
+            + [f"<li>{_e(line)}</li>" for line in result.headlines] + ["</ul>"])
+
+
+def _design(result: CompareResult) -> list[str]:
+    if result.selected:
+        return []
+    out = ['<h2>Game-design measures</h2><p>After Ludii\'s evaluation suite (Browne\'s '
+           "measures), from the engine's own decisions and events; bots, not people.</p>"
+           '<table id="design"><tr><th class=l>measure</th>'
+           + "".join(f"<th>{_e(e.letter)}</th>" for e in result.entries)
+           + "<th class=l>meaning</th></tr>"]
+    for m in design_measures(result):
+        out.append(f"<tr><td class=l>{_e(m.name)}</td>"
+                   + "".join(f"<td>{_e(v)}</td>" for v in m.values)
+                   + f"<td class=l>{_e(m.meaning)}</td></tr>")
+    out.append("</table>")
+    return out
+
+
+def _trajectories(result: CompareResult) -> list[str]:
+    scenarios = result.tally.scenarios
+    names = list(dict.fromkeys(n for t in scenarios for n in t.trajectories))
+    if not names:
+        return []
+    out = ['<h2>Round by round</h2><p>Each per-round metric (<code>measure_round</code>): its '
+           'mean over games (and seats) after every round, per ruleset.</p>'
+           '<div class="charts">']
+    for name in names:
+        rounds = max(len(t.trajectories.get(name, [])) for t in scenarios)
+        series = [(e.letter, [t.trajectories[name][r].mean
+                              if r < len(t.trajectories.get(name, [])) else None
+                              for r in range(rounds)])
+                  for e, t in zip(result.entries, scenarios, strict=True)]
+        out.append(svg_lines(f"{name} by round", [str(r + 1) for r in range(rounds)], series,
+                             x_title="round", css="lines trajectory"))
+    out.append("</div>")
+    return out
+
+
+def _glossary(result: CompareResult) -> list[str]:
+    out = ['<h2>Glossary</h2><table id="glossary"><tr><th class=l>metric</th>'
+           "<th class=l>meaning</th><th class=l>unit</th></tr>"]
+    seen = set()
+    for name in [r.name for r in result.metrics] + result.folded:
+        seat = PER_SEAT.match(name)
+        key = f"{seat.group(1)}_seatN" if seat else name
+        if key in seen:
+            continue
+        seen.add(key)
+        info = result.glossary.get(name, UNDECLARED)
+        meaning = info["meaning"].replace(f"seat {seat.group(2)}", "seat N") if seat else \
+            info["meaning"]
+        out.append(f"<tr><td class=l>{_e(key)}</td><td class=l>{_e(meaning)}</td>"
+                   f"<td class=l>{_e(info['unit'])}</td></tr>")
     out.append("</table>")
     return out
 
@@ -96,10 +180,15 @@ def _score_histograms(result: CompareResult) -> list[str]:
     bins = score_bins(counts_per)
     counts = [bin_counts(c, bins) for c in counts_per]
     top = max((max(c) for c in counts if c), default=1)
-    out = ['<h2>Final scores</h2><div class="charts">']
+    out = ['<h2>Final scores</h2><p>Every seat\'s final score: the rulesets overlaid (share of '
+           "seats per score), then each ruleset's own histogram.</p><div class=\"charts\">"]
+    totals = [sum(c) or 1 for c in counts]
+    out.append(svg_lines("Final scores, overlaid (share of seats)", [b[2] for b in bins],
+                         [(e.letter, [n / totals[i] for n in counts[i]])
+                          for i, e in enumerate(result.entries)],
+                         x_title="final score", percent=True, css="lines overlaid"))
     for i, e in enumerate(result.entries):
-        name = e.title if len(e.title) <= 38 else e.title[:37] + "…"
-        out.append(svg_histogram(f"{e.letter}: {name}", bins, counts[i], top,
+        out.append(svg_histogram(f"{e.letter}: final scores", bins, counts[i], top,
                                  PALETTE[i % len(PALETTE)]))
     out.append("</div>")
     return out
@@ -194,8 +283,9 @@ def _coverage(result: CompareResult) -> list[str]:
     return out
 
 
-SECTIONS = (_rulesets, _warnings, _metrics_table, _score_histograms, _seat_shares,
-            _label_shares, _metric_charts, _failures, _coverage)
+SECTIONS = (_rulesets, _warnings, _headlines, _metrics_table, _design, _score_histograms,
+            _trajectories, _seat_shares, _label_shares, _metric_charts, _glossary, _failures,
+            _coverage)
 
 
 def render_html(result: CompareResult, *, title: str | None = None) -> str:

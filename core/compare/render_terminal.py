@@ -9,7 +9,17 @@ from rich.table import Table
 from rich.text import Text
 
 from ..batch.render_terminal import render_coverage, render_warnings
-from .formatting import SIGNIFICANT, bin_counts, diff_text, mean_pm, score_bins, share_short
+from .formatting import (
+    SIGNIFICANT,
+    bin_counts,
+    diff_text,
+    mean_pm,
+    num,
+    p_text,
+    score_bins,
+    share_short,
+)
+from .narrative import PER_SEAT, UNDECLARED, design_measures, holm_sentence
 from .result import BOT_NOTE, CompareResult
 from .rules_diff import short_path
 
@@ -45,6 +55,7 @@ def metrics_table(result: CompareResult) -> Table:
         table.add_column(e.letter, justify="right")
         if i:
             table.add_column(f"{e.letter} − {result.entries[0].letter}", justify="right")
+            table.add_column("Holm", justify="right")
     for row in result.metrics:
         cells = [row.name]
         for i, (est, diff) in enumerate(zip(row.per_scenario, row.diffs, strict=True)):
@@ -53,7 +64,86 @@ def metrics_table(result: CompareResult) -> Table:
                 text = diff_text(diff)
                 cells.append(Text(text, style="bold magenta" if diff and diff.significant
                                   else ""))
+                cells.append(holm_text(row.holm[i] if row.holm else None))
         table.add_row(*cells)
+    return table
+
+
+def holm_text(p: float | None) -> Text:
+    """A Holm-adjusted p-value, marked when the difference survives the correction."""
+    if p is None:
+        return Text("")
+    survives = p < 0.05
+    return Text(p_text(p) + (" ✓" if survives else ""), style="bold" if survives else "dim")
+
+
+def headlines(result: CompareResult) -> Group | None:
+    if not result.headlines:
+        return None
+    return Group(Text("What changes (significant after Holm's correction):", style="bold"),
+                 *(Text(f"  {line}") for line in result.headlines))
+
+
+def notes_below_table(result: CompareResult) -> Group:
+    lines = []
+    tests = len(result.metrics)
+    if tests > 1 and len(result.entries) > 1:
+        lines.append(Text(holm_sentence(tests) + " ✓ = survives.", style="dim"))
+    if result.folded:
+        lines.append(Text(f"Folded (the same in every game of every ruleset): "
+                          f"{', '.join(result.folded)}", style="dim"))
+    return Group(*lines)
+
+
+def design_table(result: CompareResult) -> Table:
+    table = Table(title="Game-design measures (after Ludii's evaluation suite; bots, not people)",
+                  title_justify="left")
+    table.add_column("measure", style="bold")
+    for e in result.entries:
+        table.add_column(e.letter, justify="right")
+    table.add_column("meaning")
+    for m in design_measures(result):
+        table.add_row(m.name, *m.values, Text(m.meaning, style="dim"))
+    return table
+
+
+def trajectories(result: CompareResult) -> Table | None:
+    """Each per-round metric's mean, round by round, per ruleset."""
+    names = list(dict.fromkeys(n for t in result.tally.scenarios for n in t.trajectories))
+    if not names:
+        return None
+    rounds = max(len(t.trajectories.get(n, [])) for t in result.tally.scenarios for n in names)
+    table = Table(title="Per round (mean over games and seats; measure_round)",
+                  title_justify="left")
+    table.add_column("metric")
+    table.add_column("ruleset")
+    for r in range(rounds):
+        table.add_column(str(r + 1), justify="right")
+    for name in names:
+        for e, t in zip(result.entries, result.tally.scenarios, strict=True):
+            series = t.trajectories.get(name, [])
+            table.add_row(name, e.letter, *(num(series[r].mean, 1) if r < len(series)
+                                            and series[r].n else "" for r in range(rounds)))
+    return table
+
+
+def glossary_table(result: CompareResult) -> Table:
+    table = Table(title="Glossary", title_justify="left")
+    table.add_column("metric", style="bold")
+    table.add_column("meaning")
+    table.add_column("unit")
+    seen = set()
+    for name in [r.name for r in result.metrics] + result.folded:
+        seat = PER_SEAT.match(name)
+        key = f"{seat.group(1)}_seatN" if seat else name
+        if key in seen:
+            continue
+        seen.add(key)
+        info = result.glossary.get(name, UNDECLARED)
+        meaning = info["meaning"]
+        if seat:
+            meaning = meaning.replace(f"seat {seat.group(2)}", "seat N")
+        table.add_row(key, meaning, info["unit"])
     return table
 
 
@@ -123,7 +213,11 @@ def failures(result: CompareResult) -> Group | None:
 def render_terminal(result: CompareResult) -> list:
     """Everything ``peloponnes compare`` prints, in order."""
     out: list = [header(result), Text(""), rules_diff(result), Text("")]
+    top = headlines(result)
+    if top is not None:
+        out.append(top)
     out.append(metrics_table(result))
+    out.append(notes_below_table(result))
     hist = histograms(result)
     if hist is not None:
         out.append(hist)
@@ -133,6 +227,12 @@ def render_terminal(result: CompareResult) -> list:
     fail = failures(result)
     if fail is not None:
         out.append(fail)
+    if not result.selected:
+        out.append(design_table(result))
+        per_round = trajectories(result)
+        if per_round is not None:
+            out.append(per_round)
+    out.append(glossary_table(result))
     warned = render_warnings(result.warnings)
     if warned is not None:
         out.append(warned)

@@ -10,9 +10,10 @@ from dataclasses import dataclass, field
 from ..batch import GameFailure, ScenarioTally, Tally
 from ..coverage import bot_warnings, coverage_rows, plugin_warnings
 from ..errors import ConfigError
+from .narrative import PER_SEAT, UNDECLARED, glossary, headline
 from .rules_diff import rules_diff
 from .scenarios import Entry
-from .stats import CONFIDENCE, Estimate, estimate, proportion_ci
+from .stats import CONFIDENCE, Estimate, estimate, holm, p_value, proportion_ci
 
 BOT_NOTE = ("These are bot-versus-bot results: they show how these bots fare under each ruleset,"
             " not how people would play.")
@@ -23,6 +24,14 @@ class MetricRow:
     name: str
     per_scenario: list[Estimate]
     diffs: list[Estimate | None]          # None for the first scenario
+    p_values: list[float | None] = field(default_factory=list)   # per diff (t test)
+    holm: list[float | None] = field(default_factory=list)       # Holm-adjusted, per diff
+
+    @property
+    def constant(self) -> bool:
+        """The same value in every game of every ruleset (nothing to show)."""
+        means = {e.mean for e in self.per_scenario}
+        return len(means) == 1 and all(not e.sd for e in self.per_scenario)
 
 
 @dataclass
@@ -48,6 +57,9 @@ class CompareResult:
     confidence: float = CONFIDENCE
     warnings: list[str] = field(default_factory=list)   # plugins that did nothing, bot guesses
     coverage: list[dict] | None = None                  # per scenario, with --coverage
+    folded: list[str] = field(default_factory=list)     # metrics the same in every game
+    glossary: dict[str, dict] = field(default_factory=dict)   # name -> meaning, unit
+    headlines: list[str] = field(default_factory=list)  # significant changes after Holm
 
     @property
     def failures(self) -> list[GameFailure]:
@@ -128,12 +140,23 @@ def analyse(entries: Sequence[Entry], tally: Tally, *, games: int, first_seed: i
     (and a tally whose records carry it) the coverage tables of every entry."""
     names = tally.metric_names
     check_metrics(metrics, names)
-    rows = []
+    rows, folded = [], []
     for name in (list(metrics) if metrics else names):
         per = [estimate(t.metric(name)) for t in tally.scenarios]
         diffs: list[Estimate | None] = [None] + [estimate(tally.diff(k, name))
                                                  for k in range(1, len(entries))]
-        rows.append(MetricRow(name, per, diffs))
+        row = MetricRow(name, per, diffs, [None] + [p_value(d) for d in diffs[1:]])
+        if row.constant and not metrics:
+            folded.append(name)
+        else:
+            rows.append(row)
+    for row in rows:
+        row.holm = [None] * len(entries)
+    for k in range(1, len(entries)):        # one family of tests per ruleset against the first
+        adjusted = holm([row.p_values[k] for row in rows])
+        for row, p in zip(rows, adjusted, strict=True):
+            row.holm[k] = p
+    words = glossary([e.ruleset for e in entries], names)
     diffs_text = [rules_diff(entries[0], e, first_seed=first_seed) for e in entries[1:]]
     tables = None
     if coverage:
@@ -143,4 +166,22 @@ def analyse(entries: Sequence[Entry], tally: Tally, *, games: int, first_seed: i
     return CompareResult(list(entries), games, first_seed, tally, names, rows,
                          _label_rows(tally.scenarios), diffs_text,
                          list(metrics) if metrics else None,
-                         warnings=coverage_warnings(entries, tally), coverage=tables)
+                         warnings=coverage_warnings(entries, tally), coverage=tables,
+                         folded=folded, glossary=words,
+                         headlines=_headlines(entries, rows, words))
+
+
+def _headlines(entries: Sequence[Entry], rows: Sequence[MetricRow], words: dict) -> list[str]:
+    """A sentence per difference significant after Holm's correction (per-seat rows left out),
+    strongest first."""
+    found = []
+    for row in rows:
+        if PER_SEAT.match(row.name):
+            continue
+        for k in range(1, len(entries)):
+            p, diff = row.holm[k], row.diffs[k]
+            if p is not None and p < 1 - CONFIDENCE and diff is not None and diff.mean:
+                found.append((p, k, headline(entries[k].letter, row.name,
+                                             words.get(row.name, UNDECLARED),
+                                             row.per_scenario[0].mean, diff.mean)))
+    return [text for _, _, text in sorted(found, key=lambda x: (x[1], x[0]))]

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import TextIO
 
 from ..batch import GameRecord
+from .narrative import design_measures
 from .result import BOT_NOTE, CompareResult
 from .rules_diff import describe_plugin
 from .scenarios import Entry
@@ -44,9 +45,23 @@ def result_dict(result: CompareResult) -> dict:
             "per_scenario": [dict(est.as_dict(), scenario=e.letter)
                              for est, e in zip(row.per_scenario, entries, strict=True)],
             "diffs": [dict(d.as_dict(), scenario=e.letter, vs=entries[0].letter,
-                           significant=d.significant)
-                      for d, e in zip(row.diffs, entries, strict=True) if d is not None],
+                           significant=d.significant, p=row.p_values[i] if row.p_values else None,
+                           p_holm=row.holm[i] if row.holm else None)
+                      for i, (d, e) in enumerate(zip(row.diffs, entries, strict=True))
+                      if d is not None],
         } for row in result.metrics],
+        "folded": result.folded,
+        "headlines": result.headlines,
+        "glossary": result.glossary,
+        "design_measures": [{"name": m.name, "meaning": m.meaning,
+                             "per_scenario": dict(zip([e.letter for e in entries], m.values,
+                                                      strict=True))}
+                            for m in design_measures(result)],
+        "per_round": {name: [{"scenario": e.letter,
+                              "means": [st.mean for st in t.trajectories.get(name, [])]}
+                             for e, t in zip(entries, result.tally.scenarios, strict=True)]
+                      for name in dict.fromkeys(n for t in result.tally.scenarios
+                                                for n in t.trajectories)},
         "labels": [{
             "label": row.label, "value": row.value,
             "per_scenario": [{"scenario": e.letter, "seats": n, "win_share": est.mean,

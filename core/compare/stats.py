@@ -152,3 +152,28 @@ def proportion_ci(successes: float, n: float, confidence: float = CONFIDENCE) ->
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(max(p * (1 - p), 0.0) / n + z * z / (4 * n * n)) / denom
     return Estimate(int(round(n)), p, max(0.0, centre - half), min(1.0, centre + half))
+
+
+# --- multiple comparisons ----------------------------------------------------------------------
+
+def p_value(est: Estimate) -> float | None:
+    """Two-sided p-value of a paired difference's t test (H0: mean 0); None below 2 values."""
+    if est.n < 2 or est.mean is None or est.sd is None:
+        return None
+    if est.sd == 0:
+        return 1.0 if est.mean == 0 else 0.0
+    t = est.mean / (est.sd / math.sqrt(est.n))
+    return min(1.0, 2.0 * (1.0 - t_cdf(abs(t), est.n - 1)))
+
+
+def holm(p_values: Sequence[float | None]) -> list[float | None]:
+    """Holm's step-down adjusted p-values (None stays None): the k-th smallest of m p-values is
+    multiplied by m - k + 1, and adjusted values never decrease along that order."""
+    ranked = sorted((p, i) for i, p in enumerate(p_values) if p is not None)
+    m = len(ranked)
+    out: list[float | None] = [None] * len(p_values)
+    running = 0.0
+    for k, (p, i) in enumerate(ranked):
+        running = max(running, min(1.0, (m - k) * p))
+        out[i] = running
+    return out

@@ -27,6 +27,69 @@ def _nice_max(x: float) -> float:
     return 10 * exp
 
 
+def _nice_step(x: float) -> float:
+    """The smallest of 1, 2, 2.5, 5 (times a power of ten) at least ``x``."""
+    exp = 10 ** math.floor(math.log10(x))
+    return next(m * exp for m in (1, 2, 2.5, 5, 10) if m * exp >= x)
+
+
+def round_ticks(lo: float, hi: float, count: int = 4) -> list[float]:
+    """Tick values at round numbers (steps of 1, 2, 2.5 or 5 times a power of ten) covering
+    [lo, hi]."""
+    if hi <= lo:
+        return [lo - 1, lo, lo + 1]
+    span = _nice_step((hi - lo) / count)
+    start = math.floor(lo / span) * span
+    return [start + i * span for i in range(count + 2) if start + i * span <= hi + span * 0.999]
+
+
+def svg_lines(title: str, x_labels: list[str], series: list[tuple[str, list]], *,
+               x_title: str = "", percent: bool = False, css: str = "lines") -> str:
+    """Several series over the same x values as lines (a legend names them), y ticks at round
+    values. ``series``: (name, [value or None per x])."""
+    w, h, left, right, top, bottom = 460, 250, 52, 14, 44, 40
+    values = [v for _, vs in series for v in vs if v is not None]
+    lo, hi = (min(values + [0.0]), max(values)) if values else (0.0, 1.0)
+    ticks = round_ticks(lo, hi)
+    lo, hi = min(ticks[0], lo), max(ticks[-1], hi)
+    pw, ph = w - left - right, h - top - bottom
+    n = max(len(x_labels), 1)
+    fmt = (lambda v: f"{v:.0%}") if percent else num
+
+    def sx(i: int) -> float:
+        return left + (i + 0.5) * pw / n
+
+    def sy(v: float) -> float:
+        return top + ph - (v - lo) / ((hi - lo) or 1) * ph
+
+    parts = [f'<svg class="chart {css}" role="img" aria-label="{_e(title)}" '
+             f'xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">',
+             f"<title>{_e(title)}</title>", f'<text x="4" y="15" class="ct">{_e(title)}</text>']
+    for j, (name, _) in enumerate(series):
+        parts.append(f'<rect x="{left + j * 110}" y="23" width="10" height="10" '
+                     f'fill="{PALETTE[j % len(PALETTE)]}"/><text x="{left + j * 110 + 14}" '
+                     f'y="32" class="ax">{_e(name)}</text>')
+    for t in ticks:
+        parts.append(f'<line x1="{left}" x2="{w - right}" y1="{sy(t):.1f}" y2="{sy(t):.1f}" '
+                     f'class="grid"/><text x="{left - 5}" y="{sy(t) + 4:.1f}" class="ax" '
+                     f'text-anchor="end">{_e(fmt(t))}</text>')
+    step = max(1, math.ceil(n / 14))
+    for i, label in enumerate(x_labels):
+        if i % step == 0:
+            parts.append(f'<text x="{sx(i):.1f}" y="{top + ph + 15}" class="ax" '
+                         f'text-anchor="middle">{_e(label)}</text>')
+    for j, (name, vs) in enumerate(series):
+        color = PALETTE[j % len(PALETTE)]
+        points = [f"{sx(i):.1f},{sy(v):.1f}" for i, v in enumerate(vs) if v is not None]
+        parts.append(f'<polyline class="series" points="{" ".join(points)}" fill="none" '
+                     f'stroke="{color}" stroke-width="2"><title>{_e(name)}</title></polyline>')
+    if x_title:
+        parts.append(f'<text x="{left + pw / 2:.1f}" y="{h - 4}" class="ax" '
+                     f'text-anchor="middle">{_e(x_title)}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
 def svg_histogram(title: str, bins, counts: list[int], top: int, color: str) -> str:
     w, h, left, bottom, top_pad = 380, 210, 40, 34, 24
     plot_w, plot_h = w - left - 10, h - bottom - top_pad

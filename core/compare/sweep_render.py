@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import html
 import json
-import math
 from dataclasses import dataclass
 
 from rich.table import Table
@@ -14,7 +13,7 @@ from rich.text import Text
 from .formatting import SIGNIFICANT, diff_text, mean_pm, num
 from .render_html import CSS, READY_SCRIPT
 from .stats import Estimate
-from .svg import PALETTE
+from .svg import PALETTE, round_ticks
 from .sweep import SweepResult
 
 PER_SEAT = ("score_seat", "win_seat")
@@ -181,26 +180,13 @@ def _e(text) -> str:
     return html.escape(str(text), quote=True)
 
 
-def _nice_step(x: float) -> float:
-    """The smallest of 1, 2, 2.5, 5 (times a power of ten) at least ``x``."""
-    exp = 10 ** math.floor(math.log10(x))
-    return next(m * exp for m in (1, 2, 2.5, 5, 10) if m * exp >= x)
-
-
-def _ticks(lo: float, hi: float, count: int = 4) -> list[float]:
-    """Round tick values covering [lo, hi]."""
-    span = _nice_step((hi - lo) / count) if hi > lo else 1.0
-    start = math.floor(lo / span) * span
-    return [start + i * span for i in range(count + 2) if start + i * span <= hi + span * 0.999]
-
-
 def svg_line_chart(metric: SweepMetric, x_labels: list[str], color: str = PALETTE[0]) -> str:
     """The metric's mean at every grid point joined by a line, its CI as a band."""
     w, h, left, right, top, bottom = 380, 230, 52, 14, 28, 44
     ests = [p.estimate for p in metric.points]
     values = [v for e in ests for v in (e.mean, e.low, e.high) if v is not None]
     lo, hi = (min(values), max(values)) if values else (0.0, 1.0)
-    ticks = _ticks(lo, hi) if hi > lo else [lo - 1, lo, lo + 1]
+    ticks = round_ticks(lo, hi)
     lo, hi = min(ticks[0], lo), max(ticks[-1], hi)
     pw, ph = w - left - right, h - top - bottom
     n = max(len(ests), 1)

@@ -23,7 +23,7 @@ def load(*plugins, variant="cardgame"):
 def test_a_file_plugin_is_registered_after_the_variant(tmp_path):
     path = plugin(tmp_path, "@hookimpl\ndef conquest_surcharge(game, seat):\n    return 1\n")
     ruleset, sc = load(path)
-    assert [p.kind for p in ruleset.plugins] == ["core", "variant", "file"]
+    assert [p.kind for p in ruleset.plugins] == ["core", "core", "variant", "file"]
     assert ruleset.hook_order("conquest_surcharge") == ["rule", "cardgame"]
     game = Game(ruleset, sc).start()
     assert game.hook.conquest_surcharge(game=game, seat=0) == 1

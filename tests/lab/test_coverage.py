@@ -48,8 +48,11 @@ def test_bot_guesses_on_a_plugin_phase_are_counted_per_seat_and_kind():
     rows = report["bots_at_random"]
     assert {r["kind"] for r in rows} >= {"market"}
     assert all(r["plugin"] == "market_phase" and r["at_random"] == r["decisions"] for r in rows)
-    assert any("'market' decisions of plugin market_phase answered at random" in w
-               for w in report["warnings"])
+    assert [w for w in report["warnings"] if "'market' decisions" in w] == [
+        f"{total:,} of {total:,} 'market' decisions of plugin market_phase answered at random by "
+        "the heuristic bot (seats 1 (Player 1), 2 (Player 2), 3 (Player 3), 4 (Player 4)): it "
+        "has no opinion on them; teach it with choose_heuristic"
+        for total in [sum(r["decisions"] for r in rows if r["kind"] == "market")]]
 
 
 def test_coverage_tables_list_what_never_ran_and_agree_for_any_workers():

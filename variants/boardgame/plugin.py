@@ -155,6 +155,20 @@ class BoardGame:
                 "supply_rounds": st.supply_rounds}
 
     @hookimpl
+    def describe_metrics(self):
+        return {
+            "balance_gap": {"meaning": "mean gap between a seat's population and prestige at "
+                                       "the end (the lower one scores)", "unit": "points"},
+            "catastrophes": {"meaning": "disasters that struck in a game", "unit": "disasters"},
+            "cards_lost": {"meaning": "tiles all seats lost to disasters", "unit": "tiles"},
+            "luxury": {"meaning": "luxury goods a seat holds at the end, mean over seats",
+                       "unit": "goods"},
+            "disasters_suffered": {"meaning": "unprotected disaster hits per seat",
+                                   "unit": "hits"},
+            "supply_rounds": {"meaning": "supply rounds played in a game", "unit": "rounds"},
+        }
+
+    @hookimpl
     def check_invariants(self, game):
         """Storehouses within the mat's limits; nothing negative; coins conserved between the
         bank, the players' reserves, bids under tiles and coins marking buildings; tiles and

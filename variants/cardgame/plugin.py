@@ -130,6 +130,20 @@ class CardGame:
                 "luxury": sum(p.luxury for p in st.players) / len(st.players)}
 
     @hookimpl
+    def describe_metrics(self):
+        return {
+            "balance_gap": {"meaning": "mean gap between a seat's population and power at the "
+                                       "end (the lower one scores)", "unit": "points"},
+            "catastrophes": {"meaning": "catastrophes that struck in a game",
+                             "unit": "catastrophes"},
+            "cards_lost": {"meaning": "cards all seats lost in a game: to catastrophes, at supply, "
+                                     "or given up unbuilt",
+                           "unit": "cards"},
+            "luxury": {"meaning": "luxury goods a seat holds at the end, mean over seats",
+                       "unit": "goods"},
+        }
+
+    @hookimpl
     def check_invariants(self, game):
         """Coin cards conserved (per symbol: pile, discard, hands, under buildings, covering
         cards, in bids); power cards conserved (pile, display, box, tableaux); luxury within

@@ -318,6 +318,23 @@ class HeroesPlugin:
         }
 
     @hookimpl
+    def describe_metrics(self):
+        return {
+            "persian_attacks_won": {"meaning": "Persian attacks the seats repelled in a game",
+                                    "unit": "attacks"},
+            "persian_attacks_lost": {"meaning": "Persian attacks that got through in a game",
+                                     "unit": "attacks"},
+            "mercenaries": {"meaning": "mercenaries a seat holds at the end, mean over seats",
+                            "unit": "mercenaries"},
+            "strength": {"meaning": "a seat's Strength at the end, mean over seats",
+                         "unit": "strength"},
+            "heroes_flipped": {"meaning": "share of seats whose hero was flipped",
+                               "unit": "share of seats"},
+            "chits_put_under": {"meaning": "disaster chits put back under the stack",
+                                "unit": "chits"},
+        }
+
+    @hookimpl
     def check_invariants(self, game):
         """Strength within 0..cap (29); clover leaves conserved (3 a player in all) and never
         negative; mercenaries never negative; the Persian chit values in step with the face-down
