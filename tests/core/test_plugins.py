@@ -137,7 +137,7 @@ def test_declare_plugin_is_asked_of_each_plugin_on_its_own(tmp_path):
                     "    return {'description': 'second', 'requires_plugins': ['first']}\n",
                     "second.py")
     ruleset, _ = load(first, second)
-    assert [p.declared.get("description") for p in ruleset.plugins] == [None, None, "first",
+    assert [p.declared.get("description") for p in ruleset.plugins] == [None, None, None, "first",
                                                                          "second"]
     bad = plugin(tmp_path, "@hookimpl\ndef declare_plugin():\n    return ['cardgame']\n", "bad.py")
     with pytest.raises(PluginError, match="declare_plugin returned"):
@@ -148,5 +148,5 @@ def test_a_test_assembles_a_variant_directly_without_discovery():
     from .toy import TOY, toy_ruleset
     ruleset = toy_ruleset()
     assert ruleset.variant is TOY and ruleset.components == {}
-    assert [p.kind for p in ruleset.plugins] == ["core", "variant"]
+    assert [p.kind for p in ruleset.plugins] == ["core", "core", "variant"]
     assert ruleset.hook_order("load_components") == ["toy", "components"]
