@@ -52,7 +52,8 @@ def test_measure_round_collects_per_round_values_and_a_variant_may_say_what_lead
     assert game.metrics()["lead_changes"] == 0
     plain_ruleset, plain = load_ruleset(cardgame())
     default = run_game(plain_ruleset, plain, 2).round_metrics
-    assert set(default[0]) == {"standing"} and len(default[0]["standing"]) == 4
+    assert set(default[0]) == {"standing", "catastrophes_so_far"}
+    assert len(default[0]["standing"]) == 4
 
 
 def test_holm_and_p_values():

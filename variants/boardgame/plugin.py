@@ -155,8 +155,15 @@ class BoardGame:
                 "supply_rounds": st.supply_rounds}
 
     @hookimpl
+    def measure_round(self, game):
+        """Per round: how many disasters have struck so far (when they struck, in compare)."""
+        return {"catastrophes_so_far": len(game.state.fired)}
+
+    @hookimpl
     def describe_metrics(self):
         return {
+            "catastrophes_so_far": {"meaning": "per round: disasters struck so far",
+                                    "unit": "disasters"},
             "balance_gap": {"meaning": "mean gap between a seat's population and prestige at "
                                        "the end (the lower one scores)", "unit": "points"},
             "catastrophes": {"meaning": "disasters that struck in a game", "unit": "disasters"},

@@ -130,8 +130,15 @@ class CardGame:
                 "luxury": sum(p.luxury for p in st.players) / len(st.players)}
 
     @hookimpl
+    def measure_round(self, game):
+        """Per round: how many catastrophes have struck so far (when they struck, in compare)."""
+        return {"catastrophes_so_far": len(game.state.fired)}
+
+    @hookimpl
     def describe_metrics(self):
         return {
+            "catastrophes_so_far": {"meaning": "per round: catastrophes struck so far",
+                                    "unit": "catastrophes"},
             "balance_gap": {"meaning": "mean gap between a seat's population and power at the "
                                        "end (the lower one scores)", "unit": "points"},
             "catastrophes": {"meaning": "catastrophes that struck in a game",
