@@ -188,11 +188,20 @@ class SweepResult:
 
     def grid_order(self) -> list[int]:
         """Point indices in the grid's order (the axes' values as given), the scenario's own
-        values in their place when they are a grid point, else first."""
+        values in their place when they are a grid point; else, for one numeric key, where the
+        value falls among the others, or first."""
         index = {tuple(repr(p[a.key]) for a in self.axes): i for i, p in enumerate(self.points)}
         order = [index[tuple(repr(v) for v in combo)]
                  for combo in itertools.product(*(a.values for a in self.axes))]
-        return order if self.own_in_grid else [0, *order]
+        if self.own_in_grid:
+            return order
+        axis = self.axes[0]
+        numeric = all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                      for v in (*axis.values, axis.own))
+        if len(self.axes) == 1 and numeric:      # the scenario's own value where it belongs
+            place = sum(1 for v in axis.values if v < axis.own)
+            return [*order[:place], 0, *order[place:]]
+        return [0, *order]
 
 
 def sweep(scenario: Scenario, vary: Sequence[str], games: int, *, workers: int | None = None,

@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .formatting import SIGNIFICANT, diff_text, mean_pm, num
+from .narrative import UNDECLARED, headline
 from .render_html import CSS, READY_SCRIPT
 from .stats import Estimate
 from .svg import PALETTE, round_ticks
@@ -53,6 +54,31 @@ def sweep_metrics(result: SweepResult) -> tuple[list[SweepMetric], list[str]]:
                                         for i in result.grid_order()])
         (folded if metric.constant and cmp.selected is None else shown).append(metric)
     return shown, [m.name for m in folded]
+
+
+def sweep_headlines(result: SweepResult) -> list[str]:
+    """A sentence per grid point and metric whose difference from the scenario's own value
+    stays significant after Holm's correction (over the metrics shown, per point)."""
+    cmp = result.compare
+    labels = result.labels()
+    shown = {m.name for m in sweep_metrics(result)[0]}
+    out = []
+    for k in result.grid_order():
+        if k == 0:
+            continue
+        for row in cmp.metrics:
+            p, diff = (row.holm[k] if row.holm else None), row.diffs[k]
+            if row.name in shown and p is not None and p < 0.05 and diff and diff.mean:
+                out.append(headline(labels[k], row.name, cmp.glossary.get(row.name, UNDECLARED),
+                                    row.per_scenario[0].mean, diff.mean))
+    return out
+
+
+def _title(result: SweepResult, name: str) -> str:
+    info = result.compare.glossary.get(name, UNDECLARED)
+    if info is UNDECLARED:
+        return name
+    return f"{name}: {info['meaning']}" + (f" ({info['unit']})" if info["unit"] else "")
 
 
 def _axis_text(result: SweepResult) -> str:
@@ -111,8 +137,13 @@ def render_sweep_terminal(result: SweepResult) -> list:
                       f"against the scenario's own values [{conf} CI], {SIGNIFICANT} = the "
                       "interval excludes 0.")]
     shown, folded = sweep_metrics(result)
+    lines = sweep_headlines(result)
+    if lines:
+        out.append(Text("Against the scenario's own value (significant after Holm's "
+                        "correction):", style="bold"))
+        out.extend(Text(f"  {line}") for line in lines)
     for metric in shown:
-        table = Table(title=metric.name, title_justify="left")
+        table = Table(title=_title(result, metric.name), title_justify="left")
         for axis in result.axes:
             table.add_column(axis.key.rsplit(".", 1)[-1], justify="right")
         table.add_column("mean", justify="right")
@@ -150,6 +181,8 @@ def sweep_dict(result: SweepResult) -> dict:
                                                       significant=p.diff.significant)}
             for p in m.points]} for m in shown],
         "folded": folded,
+        "headlines": sweep_headlines(result),
+        "glossary": {m.name: result.compare.glossary.get(m.name, UNDECLARED) for m in shown},
         "warnings": result.compare.warnings,
         "failures": result.compare.grouped_failures(),
     }
@@ -240,6 +273,11 @@ def render_sweep_html(result: SweepResult) -> str:
     if result.compare.warnings:
         out.append('<ul class="note">' + "".join(f"<li>{_e(w)}</li>"
                                                  for w in result.compare.warnings) + "</ul>")
+    lines = sweep_headlines(result)
+    if lines:
+        out.append("<h2>What changes</h2><p>Against the scenario's own value, significant after "
+                   'Holm\'s correction:</p><ul id="headlines">'
+                   + "".join(f"<li>{_e(line)}</li>" for line in lines) + "</ul>")
     if single:
         out.append('<h2>Charts</h2><div class="charts">')
         for m in shown:
@@ -248,7 +286,7 @@ def render_sweep_html(result: SweepResult) -> str:
         out.append("</div>")
     out.append("<h2>Tables</h2>")
     for m in shown:
-        out.append(f'<h3>{_e(m.name)}</h3><table class="sweep"><tr>'
+        out.append(f'<h3>{_e(_title(result, m.name))}</h3><table class="sweep"><tr>'
                    + "".join(f"<th>{_e(a.key)}</th>" for a in result.axes)
                    + "<th>mean ± 95% CI</th><th>vs the scenario's own [95% CI]</th></tr>")
         for p in m.points:

@@ -59,7 +59,7 @@ def test_plugin_parameters_are_declared_set_and_swept():
                    metrics=["winner_score"])
     assert [e.ruleset.parameters["conquest_plus_two"]["surcharge"]
             for e in result.compare.entries] == [2, 0, 4]
-    assert not result.own_in_grid and result.grid_order() == [0, 1, 2]
+    assert not result.own_in_grid and result.grid_order() == [1, 0, 2]     # 0, (2), 4
 
 
 def test_option_sweeps_and_workers_agree():
@@ -142,3 +142,13 @@ def test_sweep_and_explain_pages_render_in_headless_chromium(surcharge_sweep, tm
     dom = _dom(page, tmp_path)
     assert 'class="cause"' in dom and "no_conquest's answer to count_revealed" in dom
     assert not re.search(r"""(src|href)\s*=""", page.read_text())
+
+
+def test_sweep_headlines_name_the_point_the_metric_and_its_meaning():
+    from peloponnes.core.compare.sweep_render import sweep_headlines
+    result = sweep(cardgame(), ["components.rules.cards_revealed=4"], 8, workers=1,
+                   metrics=["decisions", "winner_score"])
+    lines = sweep_headlines(result)
+    assert lines and lines[0].startswith("cards_revealed=4: decisions rises")
+    assert lines[0].endswith("decisions the players were asked (one-option ones not counted)")
+    assert sweep_dict(result)["glossary"]["winner_score"]["unit"] == "points"
