@@ -429,7 +429,8 @@ def plugins_cmd(scenario, json_out):
     ruleset, _ = load(scenario)
     pm = ruleset.pm
     rows = [{"name": p.name, "kind": p.kind, "source": p.source, "hooks": p.hooks(pm),
-             "description": p.declared.get("description", "")} for p in ruleset.plugins]
+             "description": p.declared.get("description", ""),
+             "parameters": ruleset.parameters.get(p.name, {})} for p in ruleset.plugins]
     hooks = sorted({h for row in rows for h in row["hooks"]})
     order = {h: ruleset.hook_order(h) for h in hooks}
     if json_out:
@@ -441,8 +442,9 @@ def plugins_cmd(scenario, json_out):
     for col in ("plugin", "kind", "from", "hooks", "description"):
         table.add_column(col)
     for row in rows:
+        params = ", ".join(f"{k} = {v!r}" for k, v in row["parameters"].items())
         table.add_row(row["name"], row["kind"], row["source"], ", ".join(row["hooks"]),
-                      row["description"])
+                      row["description"] + (f" (parameters: {params})" if params else ""))
     console.print(table)
     table = Table(title="Call order per hook (wrappers first, then the newest plugin first)")
     table.add_column("hook")

@@ -152,3 +152,19 @@ def test_sweep_headlines_name_the_point_the_metric_and_its_meaning():
     assert lines and lines[0].startswith("cards_revealed=4: decisions rises")
     assert lines[0].endswith("decisions the players were asked (one-option ones not counted)")
     assert sweep_dict(result)["glossary"]["winner_score"]["unit"] == "points"
+
+
+def test_plugins_command_lists_parameters_and_a_bad_parameter_is_refused(tmp_path):
+    runner = CliRunner()
+    result = runner.invoke(main, ["plugins", str(SCENARIOS / "house-conquest_plus_two.toml"),
+                                  "--json"])
+    rows = {r["name"]: r for r in json.loads(result.output)["plugins"]}
+    assert rows["conquest_plus_two"]["parameters"] == {"surcharge": 2}
+    scenario = tmp_path / "s.toml"
+    scenario.write_text((SCENARIOS / "house-conquest_plus_two.toml").read_text().replace(
+        "../plugins/conquest_plus_two.py", str(SCENARIOS.parent / "plugins" /
+                                              "conquest_plus_two.py"))
+        + "\n[parameters.conquest_plus_two]\nsurcharge = 99\n")
+    result = runner.invoke(main, ["simulate", str(scenario), "-n", "1"])
+    assert result.exit_code == 2 and "parameters.conquest_plus_two.surcharge" in result.output
+    assert "Traceback" not in result.output
