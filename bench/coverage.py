@@ -5,8 +5,9 @@
 Plays N (default 500) 4-player card games with random agents in this process, three times per
 ruleset (the card game as printed, with plugins/no_conquest.py, with plugins/market_phase.py):
 unwatched, watching the scenario's own plugins (what ``simulate`` and ``compare`` always do) and
-watching every hook implementation (``--coverage``), and prints the games per second of each (the
-fastest of ``--repeat`` runs) and the cost against unwatched. A figure, not a test: machines are noisy.
+watching every hook implementation (``--coverage``), and prints the games per second of each
+(the fastest of ``--repeat`` runs) and the cost against unwatched. A figure, not a test:
+machines are noisy.
 """
 from __future__ import annotations
 

@@ -157,7 +157,7 @@ def test_sweep_headlines_name_the_point_the_metric_and_its_meaning():
 def test_plugins_command_lists_parameters_and_a_bad_parameter_is_refused(tmp_path):
     runner = CliRunner()
     result = runner.invoke(main, ["plugins", str(SCENARIOS / "house-conquest_plus_two.toml"),
-                                  "--json"])
+                                  "--json", "-"])
     rows = {r["name"]: r for r in json.loads(result.output)["plugins"]}
     assert rows["conquest_plus_two"]["parameters"] == {"surcharge": 2}
     scenario = tmp_path / "s.toml"
