@@ -62,7 +62,7 @@ def test_a_plugin_file_travels_with_the_task(tmp_path):
     expected = list(InProcessExecutor().run(scenarios, jobs))
     packed, files = pack(scenarios)
     (tmp_path / "fails_late.py").unlink()
-    records = play_chunk(("test-batch", packed, files), jobs)
+    records = play_chunk(("test-batch", packed, files, None), jobs)
     assert records == expected
     assert [r.failure.plugin for r in records if r.failure] == [failing, failing]
 
