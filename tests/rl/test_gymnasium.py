@@ -2,10 +2,10 @@
 Gymnasium's check_env passes. Skipped only when the ``rl`` extra is not installed."""
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 pytest.importorskip("pettingzoo", reason="needs the rl extra: pip install -e '.[rl]'")
+np = pytest.importorskip("numpy", reason="needs the rl extra: pip install -e '.[rl]'")
 pytest.importorskip("gymnasium", reason="needs the rl extra: pip install -e '.[rl]'")
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402

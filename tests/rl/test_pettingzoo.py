@@ -3,10 +3,10 @@ most players, plus what the API test cannot see: rewards, hidden information, th
 maximum of options, masked actions. Skipped only when the ``rl`` extra is not installed."""
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 pytest.importorskip("pettingzoo", reason="needs the rl extra: pip install -e '.[rl]'")
+np = pytest.importorskip("numpy", reason="needs the rl extra: pip install -e '.[rl]'")
 pytest.importorskip("gymnasium", reason="needs the rl extra: pip install -e '.[rl]'")
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
