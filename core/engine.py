@@ -2,6 +2,10 @@
 
 The whole game is one generator (`Game._play`): phases ``yield`` Decisions, the engine hands
 the chosen Option back. Drive it with the step API (``pending`` / ``choose``) or ``play``.
+
+``Game.fork`` copies a game at its pending decision. Generators cannot be copied, so a game that
+may be forked (``enable_forking``) snapshots its table at every phase boundary; a fork loads the
+snapshot and replays the answers given since (``core.snapshot``).
 """
 from __future__ import annotations
 
@@ -14,7 +18,11 @@ from typing import Any
 from .decisions import Decision, Event, Option
 from .errors import IllegalAnswer, PluginError, SandboxError
 from .metrics import generic_metrics
+from .snapshot import SharedObjects, dump_table, load_table
 from .stash import Stash
+
+# Where a phase stands in the game: the game's setup phases, a round's phases or the final ones.
+SETUP, ROUND, FINAL = "setup", "round", "final"
 
 
 @dataclass(frozen=True)
@@ -35,6 +43,18 @@ class Score:
     @property
     def key(self) -> tuple:
         return (self.value, *self.tiebreak)
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """The game at the start of a phase: where (stage, round number, the stage's phase list,
+    the phase's index), the pickled table, the RNG state and the lengths of the logs."""
+    position: tuple
+    table: bytes
+    rng_state: tuple
+    events: int
+    answers: int
+    rounds: int | None
 
 
 @dataclass
@@ -83,6 +103,19 @@ class Game:
         self.round_metrics: list[dict] = []     # measure_round's answers, one dict per round
         self._gen: Iterator[Decision] | None = None
         self._observed = True
+        self._rounds: int | None = None
+        self._shared: SharedObjects | None = None       # set by enable_forking
+        self._checkpoint: Checkpoint | None = None
+        self._snapshotting = False
+        self._resampled = False
+
+    # Attributes the engine owns; any other attribute (``state``, or one a plugin sets on the
+    # game) is part of the table that a fork copies.
+    ENGINE_FIELDS = frozenset({
+        "ruleset", "scenario", "variant", "hook", "components", "options", "seed", "rng",
+        "seats", "round", "phase", "events", "answers", "decisions", "pending", "finished",
+        "result", "_gen", "_observed", "_rounds", "_shared", "_checkpoint", "_snapshotting",
+        "_resampled"})
 
     @property
     def num_players(self) -> int:
@@ -101,7 +134,7 @@ class Game:
         """Run until the first decision (or the end)."""
         if self._gen is None:
             # plugins registered up to now observe events; with none, skip the hook call
-            self._observed = bool(self.hook.on_event.get_hookimpls())
+            self._observed = self._observed and bool(self.hook.on_event.get_hookimpls())
             self._gen = self._play()
             self._advance(None)
         return self
@@ -144,30 +177,53 @@ class Game:
                                f" ({decision.rule})")
         self.pending = decision
 
-    def _play(self) -> Iterator[Decision]:
+    def _play(self, resume: tuple | None = None) -> Iterator[Decision]:
+        """The whole game; ``resume`` (a checkpoint's position) starts it at that phase."""
         hook = self.hook
-        self.emit("game_started", seed=self.seed, variant=self.variant.name,
-                  players=[s.name for s in self.seats])
-        hook.setup_game(game=self)
-        yield from self._run_phases(hook.list_setup_phases(game=self) or [])
-        self.initial_turn_order = self._checked_turn_order(hook.initial_turn_order(game=self))
-        rounds = hook.count_rounds(game=self)
-        for number in range(1, rounds + 1):
-            self.round = number
-            self.emit("round_started")
-            yield from self._run_phases(hook.list_round_phases(game=self) or [])
-            self._measure_round()
-        self.round = rounds + 1
-        yield from self._run_phases(hook.list_final_phases(game=self) or [])
+        if resume is None:
+            self.emit("game_started", seed=self.seed, variant=self.variant.name,
+                      players=[s.name for s in self.seats])
+            hook.setup_game(game=self)
+            resume = (SETUP, 0, None, 0)
+        stage, number, phases, index = resume
+        resumed = phases is not None
+        if stage == SETUP:
+            if phases is None:
+                phases = hook.list_setup_phases(game=self) or []
+            yield from self._run_phases(SETUP, 0, phases, index, resumed)
+            resumed = False
+            self.initial_turn_order = self._checked_turn_order(
+                hook.initial_turn_order(game=self))
+            self._rounds = hook.count_rounds(game=self)
+            stage, number, phases, index = ROUND, 1, None, 0
+        if stage == ROUND:
+            while number <= self._rounds:
+                if phases is None:
+                    self.round = number
+                    self.emit("round_started")
+                    phases = hook.list_round_phases(game=self) or []
+                yield from self._run_phases(ROUND, number, phases, index, resumed)
+                self._measure_round()
+                number, phases, index, resumed = number + 1, None, 0, False
+            self.round = self._rounds + 1
+            phases = None
+        if phases is None:
+            phases = hook.list_final_phases(game=self) or []
+        yield from self._run_phases(FINAL, self.round, phases, index, resumed)
         self.phase = None
         self.result = self._score()
         self.emit("game_over", scores=[s.value for s in self.result.scores],
                   winners=self.result.winners)
 
-    def _run_phases(self, phases) -> Iterator[Decision]:
-        for phase in phases:
+    def _run_phases(self, stage: str, number: int, phases, start: int = 0,
+                    resumed: bool = False) -> Iterator[Decision]:
+        for index in range(start, len(phases)):
+            phase = phases[index]
             self.phase = phase
             self.phase_runs[phase.name, phase.rule] += 1
+            if not (resumed and index == start):  # a resuming fork keeps its checkpoint
+                self._checkpoint = (self._take_checkpoint((stage, number, phases, index))
+                                    if self._snapshotting else None)
             steps = phase.run(self)
             if steps is not None:
                 yield from steps
@@ -192,6 +248,71 @@ class Game:
                               f"distinct seats 0-{self.num_players - 1}",
                               hook="initial_turn_order")
         return list(order)
+
+    # --- forking --------------------------------------------------------------------------
+    def enable_forking(self) -> Game:
+        """Snapshot the table at every phase boundary from now on, so that ``fork`` loads a
+        snapshot instead of replaying the whole game. Search agents call it when they join a
+        game; it costs a pickling per phase."""
+        if self._shared is None:
+            self._shared = SharedObjects(self.components, self.ruleset, self.hook)
+        self._snapshotting = True
+        return self
+
+    def _table(self) -> dict:
+        return {k: v for k, v in vars(self).items() if k not in self.ENGINE_FIELDS}
+
+    def _take_checkpoint(self, position: tuple) -> Checkpoint:
+        return Checkpoint(position=position, table=dump_table(self._table(), self._shared, self),
+                          rng_state=self.rng.getstate(), events=len(self.events),
+                          answers=len(self.answers), rounds=self._rounds)
+
+    def fork(self, *, forkable: bool = False) -> Game:
+        """An independent copy of this game at the same pending decision: given the same
+        answers it continues exactly as this game would, and changing it never touches this
+        game. Event observers (``on_event``) are not called in a fork: nothing it does happens
+        at the table. The fork takes no snapshots of its own unless ``forkable`` (it can still
+        be forked within the current phase, or, slower, by replaying its answers). A resampled
+        game (see ``resample``) cannot be forked: fork first."""
+        if self._resampled:
+            raise SandboxError("a resampled game cannot be forked; fork the game first")
+        if self._gen is None:
+            raise SandboxError("a game can be forked once it has started")
+        checkpoint = self._checkpoint
+        if checkpoint is None:
+            return self._fork_by_replay(forkable)
+        twin = object.__new__(Game)
+        engine = {k: v for k, v in vars(self).items() if k in self.ENGINE_FIELDS}
+        vars(twin).update(engine)
+        vars(twin).update(load_table(checkpoint.table, self._shared, twin))
+        twin.options = dict(self.options)
+        twin.rng = random.Random()
+        twin.rng.setstate(checkpoint.rng_state)
+        twin.events = self.events[:checkpoint.events]
+        twin.answers = self.answers[:checkpoint.answers]
+        twin.decisions = len(twin.answers)
+        twin.round = checkpoint.position[1]
+        twin._rounds = checkpoint.rounds
+        twin.pending, twin.finished, twin.result = None, False, None
+        twin._observed = False
+        twin._snapshotting = forkable
+        twin._gen = twin._play(checkpoint.position)
+        twin._advance(None)
+        for answer in self.answers[checkpoint.answers:]:
+            twin.choose(answer)
+        return twin
+
+    def _fork_by_replay(self, forkable: bool) -> Game:
+        twin = Game(self.ruleset, self.scenario, seed=self.seed)
+        twin.options = dict(self.options)
+        twin._observed = False
+        twin._shared = self._shared
+        if forkable:
+            twin.enable_forking()
+        twin.start()
+        for answer in self.answers:
+            twin.choose(answer)
+        return twin
 
     def _score(self) -> Result:
         scores = [self.hook.score_seat(game=self, seat=s.index) for s in self.seats]
