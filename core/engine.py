@@ -314,6 +314,15 @@ class Game:
             twin.choose(answer)
         return twin
 
+    def resample(self, seat: int, rng: random.Random) -> Game:
+        """Redraw what ``seat`` cannot see (the ``resample_hidden`` hook) and reseed the game's
+        RNG from ``rng``: a determinization of the seat's information, for search. Use it on a
+        fork only; a resampled game cannot be forked again."""
+        self.hook.resample_hidden(game=self, seat=seat, rng=rng)
+        self.rng.seed(rng.getrandbits(64))
+        self._resampled = True
+        return self
+
     def _score(self) -> Result:
         scores = [self.hook.score_seat(game=self, seat=s.index) for s in self.seats]
         ranking = sorted(range(len(scores)), key=lambda i: scores[i].key, reverse=True)

@@ -297,6 +297,45 @@ def measure_round(game):
     """
 
 
+# --- Search (hidden information, evaluation) ---------------------------------------------------
+
+@hookspec
+def resample_hidden(game, seat, rng):
+    """Called by search agents on a *fork* of the game (``game.resample(seat, rng)``), never on
+    the game being played. Redraw, with ``rng`` (a ``random.Random``), everything ``seat``
+    cannot see — the order of face-down piles, other players' hidden holdings, values on
+    face-down chits — consistently with what it can see: the seat's view
+    (``view_for_seat``) must stay exactly the same. The result must depend only on that view
+    and ``rng`` (sort what you pool before shuffling it), and change objects in place (a
+    running phase may hold references to them). All implementations run, latest registered
+    first; an expansion that hides more adds its own. The engine reseeds ``game.rng`` after.
+    Return value ignored.
+
+    Example::
+
+        @hookimpl
+        def resample_hidden(game, seat, rng):
+            pile = game.state.pile
+            pile[:] = sorted(pile)      # what was there, in an order the seat cannot know
+            rng.shuffle(pile)
+    """
+
+
+@hookspec(firstresult=True)
+def evaluate_seats(game):
+    """Called by search agents that stop a simulated game early (rollout truncation). Return
+    a list with one number per seat: the final score each seat may expect from the position
+    (the same scale as ``score_seat``'s ``value``), or None when the ruleset offers no
+    evaluation (the game is then played to its end). First result wins.
+
+    Example::
+
+        @hookimpl
+        def evaluate_seats(game):
+            return [p.points + 2 * p.income for p in game.state.players]
+    """
+
+
 # --- End of game -------------------------------------------------------------------------------
 
 @hookspec(firstresult=True)

@@ -55,6 +55,7 @@ def draw_chit(game, final: bool, drawn: list[str]) -> Iterator[Decision]:
         if not back or not st.chits:
             return chit
         st.chits.insert(0, chit)
+        st.chits_put_back += 1
     return None
 
 

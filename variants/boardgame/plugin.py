@@ -9,9 +9,9 @@ from pathlib import Path
 from peloponnes.core import Variant, VariantOption, hookimpl
 from peloponnes.variants.common import hookspecs as family_hookspecs
 from peloponnes.variants.common.auction import CONQUEST_PRICE_OPTION, order_by_bids
-from peloponnes.variants.common.scoring import balance_gap, lower_total_score
+from peloponnes.variants.common.scoring import balance_gap, lower_total_score, scores_now
 
-from . import bot, narrate, state
+from . import bot, hidden, narrate, state
 from . import hookspecs as boardgame_hookspecs
 from .disasters import protected, strike_table
 from .encoding import MAX_OPTIONS
@@ -185,6 +185,14 @@ class BoardGame:
     @hookimpl
     def choose_heuristic(self, view, decision):
         return bot.choose(view, decision)
+
+    @hookimpl
+    def resample_hidden(self, game, seat, rng):
+        hidden.resample(game, seat, rng)
+
+    @hookimpl
+    def evaluate_seats(self, game):
+        return scores_now(game)
 
     # --- family hooks: the board game's defaults ---------------------------------------------
     @hookimpl

@@ -96,6 +96,7 @@ class BoardState:
     lost_tiles: Counter = field(default_factory=Counter)    # per seat (metrics)
     suffered: Counter = field(default_factory=Counter)      # per seat, disasters not protected
     supply_rounds: int = 0
+    chits_put_back: int = 0     # revealed chits put back under the pile (seen by everybody)
 
 
 # --- the bank ------------------------------------------------------------------------------------

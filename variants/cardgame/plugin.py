@@ -8,9 +8,9 @@ from pathlib import Path
 from peloponnes.core import Variant, hookimpl
 from peloponnes.variants.common import hookspecs as family_hookspecs
 from peloponnes.variants.common.auction import CONQUEST_PRICE_OPTION
-from peloponnes.variants.common.scoring import balance_gap, lower_total_score
+from peloponnes.variants.common.scoring import balance_gap, lower_total_score, scores_now
 
-from . import bot, narrate, state
+from . import bot, hidden, narrate, state
 from . import hookspecs as cardgame_hookspecs
 from .catastrophes import default_hits, default_targets, lose_card, strike_table
 from .encoding import MAX_OPTIONS
@@ -172,6 +172,14 @@ class CardGame:
     @hookimpl
     def choose_heuristic(self, view, decision):
         return bot.choose(view, decision)
+
+    @hookimpl
+    def resample_hidden(self, game, seat, rng):
+        hidden.resample(game, seat, rng)
+
+    @hookimpl
+    def evaluate_seats(self, game):
+        return scores_now(game)
 
     # --- family hooks: the card game's defaults ---------------------------------------------
     @hookimpl

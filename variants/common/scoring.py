@@ -15,3 +15,14 @@ def balance_gap(game) -> float:
     core (``core.metrics``), so the variants' ``collect_metrics`` add only their own."""
     scores = game.result.scores
     return sum(abs(s.details["population"] - s.details["power"]) for s in scores) / len(scores)
+
+
+def scores_now(game) -> list[float]:
+    """Each seat's score were the game to end now (``score_seat`` on the table as it stands,
+    without the game end's own phases), the first tiebreak as a hundredth: the family's
+    ``evaluate_seats``, a position's value for search agents that stop a simulated game early."""
+    values = []
+    for seat in range(game.num_players):
+        score = game.hook.score_seat(game=game, seat=seat)
+        values.append(score.value + (score.tiebreak[0] / 100 if score.tiebreak else 0))
+    return values

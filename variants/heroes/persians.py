@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from peloponnes.core import Decision, Option, PluginError
+from peloponnes.variants.boardgame.hidden import first_face_down_chit
 from peloponnes.variants.boardgame.state import BLANK, lose_tile, pay_in
 
 from .state import FLOW_RULE, PERSIANS_RULE, HeroesPlayer, hero_rule, table
@@ -21,6 +22,20 @@ REDRAW_RULE = f"{FLOW_RULE}: the same disaster twice in a row"
 
 def persian_disaster(game) -> str:
     return game.components["expansion"]["persians"]["disaster"]
+
+
+def resample_chit_values(game, rng) -> None:
+    """For search (``resample_hidden``, after the board game has shuffled the face-down chits):
+    deal the values of the face-down Persian chits again onto the Persian chits now lying there.
+    Revealed values, and those of chits put back after everybody saw them, stay."""
+    st, ht = game.state, table(game)
+    start = first_face_down_chit(st)
+    values = sorted(v for v in ht.pile_values[start:] if v is not None)
+    rng.shuffle(values)
+    dealt = iter(values)
+    persians = persian_disaster(game)
+    ht.pile_values[start:] = [next(dealt) if chit == persians else None
+                              for chit in st.chits[start:]]
 
 
 def chit_label(game, chit: str, value) -> str:

@@ -40,6 +40,7 @@ from .persians import (
     orange_losses,
     persian_attack,
     persian_disaster,
+    resample_chit_values,
     review_chit,
     shield_offer,
     shielded,
@@ -303,6 +304,11 @@ class HeroesPlugin:
         leaf 2 prestige or 2 population, assigned so the lower total is as high as it can be.
         Ties: the higher other total, then the most luxury goods."""
         return score(game, seat)
+
+    @hookimpl(trylast=True)
+    def resample_hidden(self, game, seat, rng):
+        """After the board game has shuffled the face-down chits: their Persian values."""
+        resample_chit_values(game, rng)
 
     @hookimpl
     def collect_metrics(self, game):
