@@ -8,12 +8,13 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from .agents import AGENT_KINDS
+from .agents.mcts import SETTINGS_SCHEMA as MCTS_SETTINGS
 from .components import read_toml
 from .errors import ConfigError
 from .schema import ArrayOf, Field, MapOf, Table, dict_default, list_default, validate
 from .shipped import find_scenario
 
-AGENT_KINDS = ("human", "random", "heuristic")
 BOT_FOR_HUMANS = "heuristic"       # who plays a human seat where nobody can answer (batches)
 
 
@@ -37,6 +38,9 @@ SCENARIO_SCHEMA = Table({
     "players": Field(ArrayOf(Table({
         "name": Field(str, default=""),
         "agent": Field(str, default="random", choices=AGENT_KINDS),
+        "mcts": Field(MCTS_SETTINGS, default=dict_default,
+                      doc="settings of the mcts agent (iterations, time, rollout, horizon,"
+                          " exploration)"),
     }), min_len=1), doc="one table per seat, in seat order"),
 })
 
@@ -45,6 +49,7 @@ SCENARIO_SCHEMA = Table({
 class PlayerSpec:
     name: str
     agent: str
+    mcts: dict = field(default_factory=dict, hash=False)   # the mcts agent's settings given
 
 
 @dataclass(frozen=True)
@@ -64,8 +69,14 @@ class Scenario:
     def from_dict(cls, data: dict, *, where: str = "scenario", base_dir: Path | None = None
                   ) -> Scenario:
         checked = validate(data, SCENARIO_SCHEMA, where=where)
+        for i, p in enumerate(data.get("players", [])):
+            if isinstance(p, dict) and p.get("mcts") and checked["players"][i]["agent"] != "mcts":
+                raise ConfigError("settings for the mcts agent, but this seat's agent is"
+                                  f" '{checked['players'][i]['agent']}'", where=where,
+                                  path=f"players[{i}].mcts")
         players = tuple(
-            PlayerSpec(p["name"] or f"Player {i + 1}", p["agent"])
+            PlayerSpec(p["name"] or f"Player {i + 1}", p["agent"],
+                       {k: p["mcts"][k] for k in data["players"][i].get("mcts", {})})
             for i, p in enumerate(checked["players"]))
         names = [p.name for p in players]
         for i, name in enumerate(names):
@@ -106,7 +117,8 @@ class Scenario:
         return self.source or "scenario"
 
     def with_agents(self, agent: str) -> Scenario:
-        return replace(self, players=tuple(PlayerSpec(p.name, agent) for p in self.players))
+        return replace(self, players=tuple(PlayerSpec(p.name, agent, p.mcts if agent == "mcts"
+                                                      else {}) for p in self.players))
 
     def with_bots_for_humans(self, bot: str = BOT_FOR_HUMANS) -> tuple[Scenario, list[str]]:
         """The scenario with every human seat played by ``bot`` (for simulate and compare,
@@ -114,7 +126,7 @@ class Scenario:
         humans = [p.name for p in self.players if p.agent == "human"]
         if not humans:
             return self, []
-        players = tuple(PlayerSpec(p.name, bot if p.agent == "human" else p.agent)
+        players = tuple(replace(p, agent=bot) if p.agent == "human" else p
                         for p in self.players)
         return replace(self, players=players), humans
 
@@ -146,7 +158,9 @@ class Scenario:
             out["options"] = dict(self.options)
         if self.parameters:
             out["parameters"] = {k: dict(v) for k, v in self.parameters.items()}
-        out["players"] = [{"name": p.name, "agent": p.agent} for p in self.players]
+        out["players"] = [{"name": p.name, "agent": p.agent, **({"mcts": dict(p.mcts)}
+                                                                  if p.mcts else {})}
+                          for p in self.players]
         return out
 
     def resolve(self, relative: str) -> str:

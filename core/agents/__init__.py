@@ -1,10 +1,15 @@
 """Agents answer decisions. Every agent has ``needs_view`` and ``choose(view, decision) -> option
-id``; the engine builds the seat's view only for agents that read it."""
+id``; the engine builds the seat's view only for agents that read it. The ``mcts`` agent
+(``agents.mcts``) searches forks of the game it plays in, seeing only its seat's information."""
 from __future__ import annotations
 
 import random
 
 from ..errors import ConfigError
+from .mcts import MCTSAgent, Settings
+
+AGENT_KINDS = ("human", "random", "heuristic", "mcts")
+BOT_KINDS = ("random", "heuristic", "mcts")
 
 
 class RandomAgent:
@@ -50,15 +55,18 @@ class HumanAgent:
 
 def make_agents(game, *, ask=None, override: str | None = None) -> list:
     """One agent per seat as the scenario names them; seeds derive from the game seed so a game
-    is reproducible. ``override`` replaces every seat's agent kind (e.g. ``random`` for tests)."""
+    is reproducible. ``override`` replaces every seat's agent kind (e.g. ``random`` for tests);
+    an ``mcts`` seat keeps its scenario settings (defaults where it has none)."""
     agents = []
-    for seat in game.seats:
+    for seat, spec in zip(game.seats, game.scenario.players):
         kind = override or seat.agent
         seed = f"{game.seed}:{seat.index}:{kind}"
         if kind == "random":
             agents.append(RandomAgent(seed))
         elif kind == "heuristic":
             agents.append(HeuristicAgent(seed, game.hook))
+        elif kind == "mcts":
+            agents.append(MCTSAgent(seed, game, Settings.from_dict(spec.mcts)))
         elif kind == "human":
             if ask is None:
                 raise ConfigError(f"seat {seat.index + 1} ({seat.name}) is a human player;"

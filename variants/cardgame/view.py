@@ -2,7 +2,7 @@
 others, the revealed cards with their bids, the catastrophe tracks and the piles' sizes."""
 from __future__ import annotations
 
-from .state import CardPlayer, Placed, luxury_cap
+from .state import RESOURCES, CardPlayer, Placed, luxury_cap
 
 
 def placed_view(p: Placed) -> dict:
@@ -12,6 +12,16 @@ def placed_view(p: Placed) -> dict:
 
 
 def player_view(game, player: CardPlayer, own: bool) -> dict:
+    # population, power and production in one pass over the active cards (search agents' bots
+    # ask for views at every simulated decision)
+    population = power = 0
+    production = dict.fromkeys(RESOURCES, 0)
+    for placed in player.active_cards():
+        card = placed.card
+        population += card["inhabitants"]
+        power += card["power"]
+        for resource, n in card["production"].items():
+            production[resource] += n
     out = {
         "seat": player.seat,
         "name": game.seats[player.seat].name,
@@ -23,9 +33,9 @@ def player_view(game, player: CardPlayer, own: bool) -> dict:
         "luxury_cap": luxury_cap(game, player),
         "luxury_card": player.luxury_card,
         "hand_size": player.hand_size(),
-        "population": player.population(),
-        "power": player.power(),
-        "production": {r: player.production(r) for r in ("wood", "stone", "grain")},
+        "population": population,
+        "power": power,
+        "production": production,
     }
     if own:
         out["hand"] = dict(player.hand)
@@ -34,14 +44,15 @@ def player_view(game, player: CardPlayer, own: bool) -> dict:
 
 def view(game, seat: int) -> dict:
     st = game.state
+    players = [player_view(game, p, own=p.seat == seat) for p in st.players]
     return {
         "variant": "cardgame",
         "seat": seat,
         "round": game.round,
         "rounds": game.components["rules"]["rounds"],
         "order": list(st.order),
-        "me": player_view(game, st.players[seat], own=True),
-        "players": [player_view(game, p, own=p.seat == seat) for p in st.players],
+        "me": players[seat],
+        "players": players,
         "slots": [{"index": s.index, "card": s.card, "conquest": s.conquest,
                    "bid": None if s.bid is None else {"seat": s.bid.seat, "amount": s.bid.amount}}
                   for s in st.slots],
