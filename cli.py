@@ -21,6 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from peloponnes.core import IllegalAnswer, PluginError, SandboxError
+from peloponnes.core.agents import BOT_KINDS
 from peloponnes.core.batch import run_simulation, save_failed_game
 from peloponnes.core.batch.executors import EXECUTORS
 from peloponnes.core.batch.render_terminal import (
@@ -331,7 +332,7 @@ def executor_note(kind: str, workers: int | None) -> str:
 @click.argument("scenario", type=click.Path(dir_okay=False))
 @click.option("-n", "--games", type=click.IntRange(1), default=100, show_default=True,
               help="How many games (game i uses the scenario's seed + i).")
-@click.option("--agent", type=click.Choice([a for a in AGENT_KINDS if a != "human"]),
+@click.option("--agent", type=click.Choice(BOT_KINDS),
               help="Play every seat with this agent instead of the scenario's.")
 @click.option("--seed", type=click.IntRange(0), help="Override the scenario's first seed.")
 @click.option("-w", "--workers", type=click.IntRange(1), default=None,
@@ -571,9 +572,12 @@ def _write_output(target: str, text: str | Callable[[TextIO], None], what: str) 
               help="Write a self-contained HTML report (tables and SVG charts; works offline).")
 @click.option("--coverage", is_flag=True, help="Count how often every hook implementation, "
               "phase and rule section ran in each ruleset, and list those that never ran.")
+@click.option("--agent", type=click.Choice(BOT_KINDS),
+              help="Play every seat of every scenario with this agent instead of the "
+                   "scenarios' (mcts: the search bot, which also plays house rules' decisions).")
 @friendly_errors
 def compare_cmd(scenarios, games, metrics, workers, executor_kind, address, seed, json_out,
-                csv_out, csv_games, html_out, coverage):
+                csv_out, csv_games, html_out, coverage, agent):
     """Compare rulesets: play the same GAMES seeds in every SCENARIO (A.toml B.toml [C.toml ...])
     with each scenario's bots, then show the rules diff, each metric's mean with a 95% confidence
     interval, the paired difference against the first scenario, win shares and score
@@ -586,6 +590,8 @@ def compare_cmd(scenarios, games, metrics, workers, executor_kind, address, seed
         raise CliError("only one of --json, --csv and --csv-games can write to standard output")
     workers = workers or (default_workers() if executor_kind == "local" else None)
     executor = batch_executor(executor_kind, address, workers, default_workers())
+    if agent is not None:
+        scenarios = [Scenario.from_file(s).with_agents(agent) for s in scenarios]
     entries = cmp.prepare(list(scenarios))
     if not to_stdout:
         seen = set()

@@ -107,7 +107,7 @@ class Game:
         self._shared: SharedObjects | None = None       # set by enable_forking
         self._checkpoint: Checkpoint | None = None
         self._snapshotting = False
-        self._resampled = False
+        self._resamples: list[tuple] = []   # (answers given before, seat, rng state) per resample
 
     # Attributes the engine owns; any other attribute (``state``, or one a plugin sets on the
     # game) is part of the table that a fork copies.
@@ -115,7 +115,7 @@ class Game:
         "ruleset", "scenario", "variant", "hook", "components", "options", "seed", "rng",
         "seats", "round", "phase", "events", "answers", "decisions", "pending", "finished",
         "result", "_gen", "_observed", "_rounds", "_shared", "_checkpoint", "_snapshotting",
-        "_resampled"})
+        "_resamples"})
 
     @property
     def num_players(self) -> int:
@@ -273,9 +273,7 @@ class Game:
         game. Event observers (``on_event``) are not called in a fork: nothing it does happens
         at the table. The fork takes no snapshots of its own unless ``forkable`` (it can still
         be forked within the current phase, or, slower, by replaying its answers). A resampled
-        game (see ``resample``) cannot be forked: fork first."""
-        if self._resampled:
-            raise SandboxError("a resampled game cannot be forked; fork the game first")
+        game's fork redraws the same way (resampling depends only on a view and a seed)."""
         if self._gen is None:
             raise SandboxError("a game can be forked once it has started")
         checkpoint = self._checkpoint
@@ -298,8 +296,8 @@ class Game:
         twin._snapshotting = forkable
         twin._gen = twin._play(checkpoint.position)
         twin._advance(None)
-        for answer in self.answers[checkpoint.answers:]:
-            twin.choose(answer)
+        twin._resamples = [r for r in self._resamples if r[0] < checkpoint.answers]
+        self._replay_into(twin, checkpoint.answers)
         return twin
 
     def _fork_by_replay(self, forkable: bool) -> Game:
@@ -310,17 +308,31 @@ class Game:
         if forkable:
             twin.enable_forking()
         twin.start()
-        for answer in self.answers:
-            twin.choose(answer)
+        self._replay_into(twin, 0)
         return twin
+
+    def _replay_into(self, twin: Game, start: int) -> None:
+        """Give ``twin`` this game's answers from the ``start``-th on, redrawing hidden
+        information wherever this game was resampled (a resample before ``start`` is already
+        in the checkpoint ``twin`` was loaded from)."""
+        redraws = [r for r in self._resamples if r[0] >= start]
+        for index in range(start, len(self.answers) + 1):
+            while redraws and redraws[0][0] == index:
+                _, seat, state = redraws.pop(0)
+                rng = random.Random()
+                rng.setstate(state)
+                twin.resample(seat, rng)
+            if index < len(self.answers):
+                twin.choose(self.answers[index])
 
     def resample(self, seat: int, rng: random.Random) -> Game:
         """Redraw what ``seat`` cannot see (the ``resample_hidden`` hook) and reseed the game's
         RNG from ``rng``: a determinization of the seat's information, for search. Use it on a
-        fork only; a resampled game cannot be forked again."""
+        fork, at a pending decision of ``seat`` (a phase in progress may hold another seat's
+        secrets)."""
+        self._resamples.append((len(self.answers), seat, rng.getstate()))
         self.hook.resample_hidden(game=self, seat=seat, rng=rng)
         self.rng.seed(rng.getrandbits(64))
-        self._resampled = True
         return self
 
     def _score(self) -> Result:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import sys
+from contextlib import contextmanager
 
 from rich.console import Console
 from rich.markup import escape
@@ -84,6 +85,15 @@ class TerminalFront:
                 return chosen
             if self.command(session, seat, decision, answer):
                 return UNDO
+
+    @contextmanager
+    def thinking(self, name: str):
+        """While a search bot thinks: a spinner with its progress (at a terminal)."""
+        with self.console.status(f"{escape(name)} is thinking…") as status:
+            def progress(done: int, budget: int) -> None:
+                if done % 8 == 0 or done == budget:
+                    status.update(f"{escape(name)} is thinking… {done}/{budget} simulations")
+            yield progress
 
     def hand_over(self, session: TableSession, seat: int) -> bool:
         """Hot-seat: between two people, the screen is cleared (at a keyboard) so nobody sees

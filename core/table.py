@@ -16,7 +16,6 @@ from .engine import Game
 from .errors import ConfigError, IllegalAnswer, PluginError, SandboxError
 from .narrate import narrate
 from .record import save_game
-from .scenario import PlayerSpec
 
 UNDO = "\x00undo"          # what a front returns to take back the asking seat's last decision
 
@@ -85,7 +84,8 @@ class TableSession:
                 raise IllegalAnswer(f"the game ended after {i} answers but {len(answers)} were"
                                     " given (were the rules or plugins changed?)")
             agent = agents[decision.seat]
-            if decision.seat not in self.humans:
+            # a bot whose answers depend on nothing but the game (mcts) need not be asked again
+            if decision.seat not in self.humans and not getattr(agent, "stateless", False):
                 view = (self.guarded("view_for_seat", game.view, decision.seat)
                         if agent.needs_view else None)
                 self.guarded("choose_heuristic", agent.choose, view, decision)
@@ -142,7 +142,7 @@ class TableSession:
                     if answer == UNDO:
                         continue        # the front called undo(); a new decision is pending
                 else:
-                    answer = self.guarded("choose_heuristic", agent.choose, view, decision)
+                    answer = self._bot_answer(agent, view, decision)
                 self._answer(answer)
         except KeyboardInterrupt:
             raise StopTable("interrupted", self.save("interrupted")) from None
@@ -152,6 +152,19 @@ class TableSession:
             raise StopTable(str(exc), self.save(str(exc)), plugin_failed=True) from None
         self.save("finished")
         return self.game
+
+    def _bot_answer(self, agent, view, decision) -> str:
+        """A bot's answer; a searching bot (``on_progress``) shows the front's "thinking"
+        indicator (``front.thinking(name)``, a context manager giving a progress callback)."""
+        thinking = getattr(self.ask, "thinking", None)
+        if thinking is None or not hasattr(agent, "on_progress"):
+            return self.guarded("choose_heuristic", agent.choose, view, decision)
+        with thinking(self.game.seats[decision.seat].name) as progress:
+            agent.on_progress = progress
+            try:
+                return self.guarded("choose_heuristic", agent.choose, view, decision)
+            finally:
+                agent.on_progress = None
 
     # --- what people are told -----------------------------------------------------------------
     def news(self, seat: int) -> list[str]:
@@ -215,6 +228,6 @@ def seat_person(scenario, *, seat: int | None = None, name: str | None = None):
     if not 1 <= seat <= len(players):
         raise ConfigError(f"--seat {seat}: the game has seats 1-{len(players)}", where=where)
     return replace(scenario, players=tuple(
-        PlayerSpec(p.name, "human" if i == seat - 1 else
-                   ("heuristic" if p.agent == "human" else p.agent))
+        replace(p, agent="human", mcts={}) if i == seat - 1 else
+        (replace(p, agent="heuristic") if p.agent == "human" else p)
         for i, p in enumerate(players)))

@@ -73,6 +73,8 @@ class MCTSAgent:
     ``on_progress(done, budget)``, when set, is called after every iteration (a user
     interface's "thinking" indicator)."""
     needs_view = False
+    stateless = True        # each answer depends only on the game and the seed: no need to
+                            # ask it again when a game is rebuilt (undo, resume)
 
     def __init__(self, seed: str, game, settings: Settings | None = None):
         self.seed = seed
