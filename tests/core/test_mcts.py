@@ -124,3 +124,13 @@ def test_settings_only_for_an_mcts_seat_and_kept_in_saved_scenarios():
         {"agent": "mcts", "mcts": {"iterations": 5, "time": 1}}, {}]})
     assert scenario.players[0].mcts == {"iterations": 5, "time": 1.0}
     assert Scenario.from_dict(scenario.to_dict()) == scenario
+
+
+@pytest.mark.parametrize("variant", ["cardgame", "boardgame", "heroes"])
+def test_every_variant_evaluates_a_position_for_truncated_rollouts(variant):
+    """evaluate_seats: each seat's score were the game to end now (score_seat on the table)."""
+    game = paused_game(variant, seed=2, decisions=30)
+    values = game.hook.evaluate_seats(game=game)
+    assert len(values) == 4 and all(isinstance(v, (int, float)) for v in values)
+    scores = [game.hook.score_seat(game=game, seat=s).value for s in range(4)]
+    assert [int(v) for v in values] == scores
