@@ -16,7 +16,9 @@ from .scenarios import Entry
 from .stats import CONFIDENCE, Estimate, estimate, holm, p_value, proportion_ci
 
 BOT_NOTE = ("These are bot-versus-bot results: they show how these bots fare under each ruleset,"
-            " not how people would play.")
+            " not how people would play. The heuristic bot answers decisions it was not written"
+            " for (a house rule's new ones) at random; the mcts bot (--agent mcts) searches the"
+            " rules themselves, at a cost.")
 
 
 @dataclass
