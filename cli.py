@@ -548,6 +548,13 @@ def _write_output(target: str, text: str | Callable[[TextIO], None], what: str) 
     err_console.print(f"wrote {what} to {target}", highlight=False)
 
 
+def with_agent(scenarios, agent: str | None) -> list:
+    """The scenarios as given, or loaded with every seat played by ``agent`` (``--agent``)."""
+    if agent is None:
+        return list(scenarios)
+    return [Scenario.from_file(s).with_agents(agent) for s in scenarios]
+
+
 @main.command(name="compare")
 @click.argument("scenarios", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("-n", "--games", type=click.IntRange(1), default=100, show_default=True,
@@ -590,8 +597,7 @@ def compare_cmd(scenarios, games, metrics, workers, executor_kind, address, seed
         raise CliError("only one of --json, --csv and --csv-games can write to standard output")
     workers = workers or (default_workers() if executor_kind == "local" else None)
     executor = batch_executor(executor_kind, address, workers, default_workers())
-    if agent is not None:
-        scenarios = [Scenario.from_file(s).with_agents(agent) for s in scenarios]
+    scenarios = with_agent(scenarios, agent)
     entries = cmp.prepare(list(scenarios))
     if not to_stdout:
         seen = set()

@@ -58,7 +58,7 @@ def make_agents(game, *, ask=None, override: str | None = None) -> list:
     is reproducible. ``override`` replaces every seat's agent kind (e.g. ``random`` for tests);
     an ``mcts`` seat keeps its scenario settings (defaults where it has none)."""
     agents = []
-    for seat, spec in zip(game.seats, game.scenario.players):
+    for seat, spec in zip(game.seats, game.scenario.players, strict=True):
         kind = override or seat.agent
         seed = f"{game.seed}:{seat.index}:{kind}"
         if kind == "random":

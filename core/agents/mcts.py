@@ -105,7 +105,7 @@ class MCTSAgent:
                 self.on_progress(done, settings.iterations)
         self.iterations_done = done
         first = {}
-        for (seat, kind, option_id), child in root.children.items():
+        for (_seat, _kind, option_id), child in root.children.items():
             first.setdefault(option_id, 0)
             first[option_id] += child.visits
         # most visited; ties go to the option offered first

@@ -65,7 +65,7 @@ def test_card_game_resampling_redraws_the_others_hands_not_mine():
         sample = game.fork().resample(seat, random.Random(3))
         mine, theirs = game.state.players[seat], sample.state.players[seat]
         assert theirs.hand == mine.hand
-        for before, after in zip(game.state.players, sample.state.players):
+        for before, after in zip(game.state.players, sample.state.players, strict=True):
             assert before.hand_size() == after.hand_size()
         assert len(sample.state.coin_pile) == len(game.state.coin_pile)
         assert [c["era"] for c in sample.state.power_pile] == \
@@ -86,4 +86,4 @@ def test_board_game_keeps_chits_put_back_at_the_bottom():
     persians = game.components["expansion"]["persians"]["disaster"]
     assert sorted(v for v in sample.heroes.pile_values if v is not None) == before
     assert all((v is not None) == (c == persians)
-               for c, v in zip(sample.state.chits, sample.heroes.pile_values))
+               for c, v in zip(sample.state.chits, sample.heroes.pile_values, strict=True))

@@ -16,7 +16,6 @@ from collections import Counter
 from peloponnes.variants.common.hidden import shuffle_within_eras
 
 
-
 def resample(game, seat: int, rng) -> None:
     st = game.state
     others = [p for p in st.players if p.seat != seat]

@@ -13,7 +13,7 @@ def shuffle_within_eras(pile: list[dict], rng) -> None:
     for era in sorted(places):
         cards = sorted((pile[i] for i in places[era]), key=lambda c: c["id"])
         rng.shuffle(cards)
-        for i, card in zip(places[era], cards):
+        for i, card in zip(places[era], cards, strict=True):
             pile[i] = card
 
 
