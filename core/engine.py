@@ -273,7 +273,9 @@ class Game:
         game. Event observers (``on_event``) are not called in a fork: nothing it does happens
         at the table. The fork takes no snapshots of its own unless ``forkable`` (it can still
         be forked within the current phase, or, slower, by replaying its answers). A resampled
-        game's fork redraws the same way (resampling depends only on a view and a seed)."""
+        game's fork redraws the same way (resampling depends only on a view and a seed).
+        What a fork copies is the table: ``state`` and every attribute a plugin sets on the
+        game; what a plugin keeps elsewhere (module globals) is shared, so keep it on the game."""
         if self._gen is None:
             raise SandboxError("a game can be forked once it has started")
         checkpoint = self._checkpoint
