@@ -26,6 +26,11 @@ def random_game_positions(variant: str, seed: int, every: int = 3):
         game.choose(rng.choice(game.pending.options).id)
 
 
+def shown(decision) -> tuple:
+    """What a decision shows its seat: the prompt and the options' labels."""
+    return decision.seat, decision.prompt, [(o.id, o.label) for o in decision.options]
+
+
 def hidden(game: Game, seat: int) -> bytes:
     """Everything on the table, the seat's secrets and everybody's (for comparisons)."""
     return dump_table(game._table(), game._shared, game)
@@ -39,6 +44,7 @@ def test_resampling_never_changes_the_seats_own_view(variant):
         for n in range(2):
             sample = game.fork().resample(seat, random.Random(n))
             assert sample.view(seat) == game.view(seat), (variant, game.decisions)
+            assert shown(sample.pending) == shown(game.pending), (variant, game.decisions)
             assert sample.invariant_violations() == []
             redrawn += hidden(sample, seat) != hidden(game, seat)
     assert redrawn > 10      # it does redraw something
@@ -72,17 +78,18 @@ def test_card_game_resampling_redraws_the_others_hands_not_mine():
                [c["era"] for c in game.state.power_pile]
 
 
-def test_board_game_keeps_chits_put_back_at_the_bottom():
+def test_board_game_keeps_chits_put_back_at_the_bottom_and_the_shown_top_chit():
     ruleset, scenario = load_ruleset(Scenario.quick("heroes", 4))
     game = Game(ruleset, scenario, seed=2).enable_forking().start()
     st = game.state
     st.chits_put_back = 2
-    bottom = list(st.chits[:2])
-    values = list(game.heroes.pile_values[:2])
+    st.top_chit_shown = True        # a hook is deciding whether it goes back under the pile
+    bottom = list(st.chits[:2]) + [st.chits[-1]]
+    values = list(game.heroes.pile_values[:2]) + [game.heroes.pile_values[-1]]
     before = sorted(v for v in game.heroes.pile_values if v is not None)
     sample = game.resample(game.pending.seat, random.Random(0))
-    assert sample.state.chits[:2] == bottom
-    assert sample.heroes.pile_values[:2] == values
+    assert sample.state.chits[:2] + [sample.state.chits[-1]] == bottom
+    assert sample.heroes.pile_values[:2] + [sample.heroes.pile_values[-1]] == values
     persians = game.components["expansion"]["persians"]["disaster"]
     assert sorted(v for v in sample.heroes.pile_values if v is not None) == before
     assert all((v is not None) == (c == persians)

@@ -48,9 +48,11 @@ def draw_chit(game, final: bool, drawn: list[str]) -> Iterator[Decision]:
     st = game.state
     while st.chits:
         chit = st.chits[-1]
+        st.top_chit_shown = True
         steps = game.hook.redraw_disaster_chit(game=game, chit=chit, final=final,
                                                 drawn=list(drawn))
         back = steps is not None and (yield from steps)
+        st.top_chit_shown = False
         st.chits.pop()
         if not back or not st.chits:
             return chit

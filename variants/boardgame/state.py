@@ -97,6 +97,7 @@ class BoardState:
     suffered: Counter = field(default_factory=Counter)      # per seat, disasters not protected
     supply_rounds: int = 0
     chits_put_back: int = 0     # revealed chits put back under the pile (seen by everybody)
+    top_chit_shown: bool = False    # the top chit is face up while a hook decides on a redraw
 
 
 # --- the bank ------------------------------------------------------------------------------------

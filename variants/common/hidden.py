@@ -17,9 +17,9 @@ def shuffle_within_eras(pile: list[dict], rng) -> None:
             pile[i] = card
 
 
-def shuffle_from(items: list, start: int, rng) -> None:
-    """Shuffle ``items[start:]`` in place (the face-down part of a stack whose first ``start``
+def shuffle_places(items: list, places: range, rng) -> None:
+    """Shuffle in place the items at ``places`` (the face-down part of a stack, between the
     items the seat knows)."""
-    hidden = sorted(items[start:])
+    hidden = sorted(items[places.start:places.stop])
     rng.shuffle(hidden)
-    items[start:] = hidden
+    items[places.start:places.stop] = hidden

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from peloponnes.core import Decision, Option, PluginError
-from peloponnes.variants.boardgame.hidden import first_face_down_chit
+from peloponnes.variants.boardgame.hidden import face_down_chits
 from peloponnes.variants.boardgame.state import BLANK, lose_tile, pay_in
 
 from .state import FLOW_RULE, PERSIANS_RULE, HeroesPlayer, hero_rule, table
@@ -27,15 +27,16 @@ def persian_disaster(game) -> str:
 def resample_chit_values(game, rng) -> None:
     """For search (``resample_hidden``, after the board game has shuffled the face-down chits):
     deal the values of the face-down Persian chits again onto the Persian chits now lying there.
-    Revealed values, and those of chits put back after everybody saw them, stay."""
+    Revealed values, those of chits put back after everybody saw them and the shown top
+    chit's, stay."""
     st, ht = game.state, table(game)
-    start = first_face_down_chit(st)
-    values = sorted(v for v in ht.pile_values[start:] if v is not None)
+    places = face_down_chits(st)
+    values = sorted(v for v in ht.pile_values[places.start:places.stop] if v is not None)
     rng.shuffle(values)
     dealt = iter(values)
     persians = persian_disaster(game)
-    ht.pile_values[start:] = [next(dealt) if chit == persians else None
-                              for chit in st.chits[start:]]
+    ht.pile_values[places.start:places.stop] = [
+        next(dealt) if chit == persians else None for chit in st.chits[places.start:places.stop]]
 
 
 def chit_label(game, chit: str, value) -> str:
