@@ -1,11 +1,16 @@
 """The mcts agent through the CLI: a scenario seat, `simulate --agent mcts`, `compare --agent
 mcts` (the bot-bias note names it) and a bot seat in `play`. Tiny budgets keep it fast."""
 import json
+from contextlib import contextmanager
 from pathlib import Path
 
 from click.testing import CliRunner
 
 from peloponnes.cli import main
+from peloponnes.core.plugins import load_ruleset
+from peloponnes.core.scenario import Scenario
+from peloponnes.core.table import TableSession
+from tests.table_script import script_for, typed
 
 TINY = "[players.mcts]\niterations = 2\nhorizon = 1\n"
 
@@ -23,7 +28,7 @@ def scenario(tmp_path: Path, seats, name="s.toml", plugins="") -> Path:
 
 
 def test_simulate_a_scenario_with_an_mcts_seat(tmp_path):
-    result = run("simulate", scenario(tmp_path, ("mcts", "heuristic")), "--games", 2, "--json")
+    result = run("simulate", scenario(tmp_path, ("mcts", "heuristic")), "--games", 2, "--json", "-")
     assert result.exit_code == 0, result.output[-2000:]
     summary = json.loads(result.stdout)
     assert summary["games"] == 2
@@ -53,6 +58,25 @@ def test_bad_mcts_settings_are_one_line(tmp_path):
 
 def test_play_against_an_mcts_bot(tmp_path):
     path = scenario(tmp_path, ("human", "mcts"))
-    result = run("play", path, "--save-dir", tmp_path / "saves", input="1\n" * 400)
+    script = script_for(path, tmp_path / "script")
+    result = run("play", path, "--save-dir", tmp_path / "saves", input=typed(script.lines))
     assert result.exit_code == 0, result.output[-2000:]
-    assert "Final scores" in result.output
+    assert "the game is saved" in result.output
+
+
+def test_the_table_shows_the_search_bot_thinking(tmp_path):
+    """A front with ``thinking(name)`` gets a progress callback while an mcts seat searches."""
+    ruleset, sc = load_ruleset(Scenario.from_file(scenario(tmp_path, ("human", "mcts"))))
+    session = TableSession(ruleset, sc, save_dir=tmp_path)
+    progress = []
+
+    class Front:
+        def __call__(self, session, seat, decision):
+            return decision.options[0].id
+
+        @contextmanager
+        def thinking(self, name):
+            yield lambda done, budget: progress.append((name, done, budget))
+
+    session.run(Front())
+    assert progress and progress[0] == ("P1", 1, 2)

@@ -11,6 +11,7 @@ from peloponnes.core.engine import Game
 from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.scenario import Scenario
 from peloponnes.core.snapshot import dump_table
+from peloponnes.variants.heroes.state import table
 
 VARIANTS = ["cardgame", "boardgame", "heroes"]
 
@@ -85,12 +86,23 @@ def test_board_game_keeps_chits_put_back_at_the_bottom_and_the_shown_top_chit():
     st.chits_put_back = 2
     st.top_chit_shown = True        # a hook is deciding whether it goes back under the pile
     bottom = list(st.chits[:2]) + [st.chits[-1]]
-    values = list(game.heroes.pile_values[:2]) + [game.heroes.pile_values[-1]]
-    before = sorted(v for v in game.heroes.pile_values if v is not None)
+    values = list(table(game).pile_values[:2]) + [table(game).pile_values[-1]]
+    before = sorted(v for v in table(game).pile_values if v is not None)
     sample = game.resample(game.pending.seat, random.Random(0))
     assert sample.state.chits[:2] + [sample.state.chits[-1]] == bottom
-    assert sample.heroes.pile_values[:2] + [sample.heroes.pile_values[-1]] == values
+    assert table(sample).pile_values[:2] + [table(sample).pile_values[-1]] == values
     persians = game.components["expansion"]["persians"]["disaster"]
-    assert sorted(v for v in sample.heroes.pile_values if v is not None) == before
+    assert sorted(v for v in table(sample).pile_values if v is not None) == before
     assert all((v is not None) == (c == persians)
-               for c, v in zip(sample.state.chits, sample.heroes.pile_values, strict=True))
+               for c, v in zip(sample.state.chits, table(sample).pile_values, strict=True))
+
+
+def test_the_hook_itself_leaves_the_engines_random_generator_alone():
+    """resample_hidden redraws with the generator it is given; reseeding game.rng is the
+    engine's part (Game.resample)."""
+    game = next(random_game_positions("cardgame", seed=5, every=30))
+    sample = game.fork()
+    state = sample.rng.getstate()
+    sample.hook.resample_hidden(game=sample, seat=sample.pending.seat, rng=random.Random(1))
+    assert sample.rng.getstate() == state
+    assert sample.view(sample.pending.seat) == game.view(game.pending.seat)
