@@ -64,23 +64,39 @@ class CardPlayer:
 
     def active_cards(self) -> list[Placed]:
         """The tableau's cards not laid to waste, in tableau order."""
-        cards = [p for p in reversed(self.buildings) if p.cover is None]
+        # plain loops: asked tens of times per decision-heavy round, and a comprehension is one
+        # more frame per call (Python 3.11)
+        cards = []
+        for p in reversed(self.buildings):
+            if p.cover is None:
+                cards.append(p)
         civ = self.civilization
         if civ is not None and civ.cover is None:
             cards.append(civ)
-        cards += [p for p in self.landscapes if p.cover is None]
+        for p in self.landscapes:
+            if p.cover is None:
+                cards.append(p)
         return cards
 
     def production(self, resource: str, exclude: Placed | None = None) -> int:
-        return sum([p.card["production"][resource] for p in self.active_cards()
-                    if p is not exclude])
+        total = 0
+        for p in self.active_cards():
+            if p is not exclude:
+                total += p.card["production"][resource]
+        return total
 
     def population(self) -> int:
         """Inhabitants on active tableau cards (the luxury card's are not counted here)."""
-        return sum([p.card["inhabitants"] for p in self.active_cards()])
+        total = 0
+        for p in self.active_cards():
+            total += p.card["inhabitants"]
+        return total
 
     def power(self) -> int:
-        return sum([p.card["power"] for p in self.active_cards()])
+        total = 0
+        for p in self.active_cards():
+            total += p.card["power"]
+        return total
 
     def hand_size(self) -> int:
         return sum(self.hand.values())
