@@ -9,6 +9,7 @@ from pathlib import Path
 from peloponnes.core import Variant, VariantOption, hookimpl
 from peloponnes.variants.common import hookspecs as family_hookspecs
 from peloponnes.variants.common.auction import CONQUEST_PRICE_OPTION, order_by_bids
+from peloponnes.variants.common.income import income_row
 from peloponnes.variants.common.scoring import balance_gap, lower_total_score, scores_now
 
 from . import bot, hidden, narrate, state
@@ -221,13 +222,16 @@ class BoardGame:
     @hookimpl
     def bid_bonus_halves(self, game, seat):
         """boardgame: B. Bidding — Market and Agora (built or marked): bids count 1/2 higher."""
-        return sum(p.tile["bid_bonus_halves"] for p in game.state.players[seat].buildings)
+        total = 0
+        for p in game.state.players[seat].buildings:
+            total += p.tile["bid_bonus_halves"]
+        return total
 
     @hookimpl
     def compute_income(self, game, seat, population):
         """boardgame: F. — the last row of the seat's mat income table it reaches."""
         table = game.state.players[seat].mat["income"]
-        row = [r for r in table if r["population"] <= population][-1]
+        row = income_row(table, population)
         return row["coins"], row["luxury"]
 
     # --- board game hooks: defaults ----------------------------------------------------------

@@ -8,6 +8,7 @@ from pathlib import Path
 from peloponnes.core import Variant, hookimpl
 from peloponnes.variants.common import hookspecs as family_hookspecs
 from peloponnes.variants.common.auction import CONQUEST_PRICE_OPTION
+from peloponnes.variants.common.income import income_row
 from peloponnes.variants.common.scoring import balance_gap, lower_total_score, scores_now
 
 from . import bot, hidden, narrate, state
@@ -198,8 +199,7 @@ class CardGame:
         if not conquest:
             return card["value"]
         player = game.state.players[seat]
-        discount = sum(p.card.get("conquest_discount", 0) for p in player.active_cards()
-                       if not p.is_civilization)
+        discount = player.power_card_total("conquest_discount")
         surcharge = game.hook.conquest_surcharge(game=game, seat=seat)
         return max(card["value"], card["value"] + surcharge - discount)
 
@@ -207,13 +207,12 @@ class CardGame:
     def bid_bonus_halves(self, game, seat):
         """cardgame: Special Buildings: Market + Agora (1/2 each)."""
         player = game.state.players[seat]
-        return sum(p.card.get("bid_bonus_halves", 0) for p in player.active_cards()
-                   if not p.is_civilization)
+        return player.power_card_total("bid_bonus_halves")
 
     @hookimpl
     def compute_income(self, game, seat, population):
         """The summary card: the last row whose population the player reaches."""
-        row = [r for r in game.components["income"] if r["population"] <= population][-1]
+        row = income_row(game.components["income"], population)
         return row["coin_cards"], row["luxury"]
 
     # --- the card game's own hooks: defaults ---------------------------------------------------

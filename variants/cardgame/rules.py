@@ -211,8 +211,7 @@ def income(game) -> None:
         player.new_card = None
         population = player.population()
         coins, luxury = game.hook.compute_income(game=game, seat=seat, population=population)
-        coins += sum(p.card.get("income_coin_cards", 0) for p in player.active_cards()
-                     if not p.is_civilization)
+        coins += player.power_card_total("income_coin_cards")
         drawn = draw_to_hand(game, player, coins)
         if luxury:
             gain_luxury(game, player, luxury, "cardgame: Luxury Goods 3.", "income")

@@ -98,6 +98,15 @@ class CardPlayer:
             total += p.card["power"]
         return total
 
+    def power_card_total(self, key: str) -> int:
+        """The sum of ``key`` (0 where absent) over the active power cards (not the
+        civilization): discounts, bid bonuses, extra income."""
+        total = 0
+        for p in self.active_cards():
+            if not p.is_civilization:
+                total += p.card.get(key, 0)
+        return total
+
     def hand_size(self) -> int:
         return sum(self.hand.values())
 
