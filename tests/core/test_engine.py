@@ -68,6 +68,19 @@ def test_random_agent_is_seeded_and_only_answers_offered_options():
     assert set(picks) <= {"1", "2", "3"}
 
 
+def test_random_agent_draws_as_random_choice_does():
+    # the agent skips ``Random.choice`` for speed; its picks and RNG state must not change
+    import random
+
+    from peloponnes.core.decisions import Decision, Option
+    agent, reference = RandomAgent("seed"), random.Random("seed")
+    for size in (1, 2, 3, 7, 35, 48):
+        decision = Decision(0, "k", "?", tuple(Option(str(i), str(i)) for i in range(size)))
+        for _ in range(50):
+            assert agent.choose(None, decision) == reference.choice(decision.options).id
+    assert agent.rng.getstate() == reference.getstate()
+
+
 class AddPhase:
     @hookimpl(wrapper=True)
     def list_round_phases(self, game):
