@@ -1,8 +1,10 @@
 """The ``peloponnes`` command: a thin click layer over the engine. It loads scenarios, runs games
 and draws results with rich; every error a user can cause becomes a one-line message and a
-meaningful exit code (2 bad input, 3 a plugin failed, 130 interrupted), never a traceback."""
+meaningful exit code (2 bad input, 3 a plugin failed, 4 plugin code refused because it is not
+trusted, 130 interrupted), never a traceback."""
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import sys
@@ -30,17 +32,26 @@ from peloponnes.core.batch.render_terminal import (
     render_warnings,
 )
 from peloponnes.core.engine import Game
-from peloponnes.core.plugins import discover_variants, discovery_errors, load_ruleset, variant_chain
+from peloponnes.core.errors import UntrustedCode, one_line
+from peloponnes.core.plugins import (
+    discover_variants,
+    discovery_errors,
+    load_ruleset,
+    plugin_source,
+    variant_chain,
+)
 from peloponnes.core.prompt import result_lines
-from peloponnes.core.record import is_save_file, load_save, replay
+from peloponnes.core.record import is_save_file, load_save, load_saved, replay
 from peloponnes.core.scenario import AGENT_KINDS, PlayerSpec, Scenario, options_from_pairs
 from peloponnes.core.shipped import SCENARIO_DIR, shipped_scenarios
+from peloponnes.core.trust import hooks_in_source, module_file, trust_file
 
 console = Console()
 err_console = Console(stderr=True)
 
 EXIT_BAD_INPUT = 2
 EXIT_PLUGIN = 3
+EXIT_UNTRUSTED = 4
 EXIT_INTERRUPTED = 130
 
 
@@ -51,7 +62,7 @@ class CliError(click.ClickException):
 
     def show(self, file=None):
         # escaped: a message may hold brackets (a path, "pip install 'x[ray]'")
-        err_console.print(f"[bold red]error:[/] {escape(self.format_message())}",
+        err_console.print(f"[bold red]error:[/] {escape(one_line(self.format_message()))}",
                           highlight=False)
 
 
@@ -63,6 +74,8 @@ def friendly_errors(fn):
             return fn(*args, **kwargs)
         except PluginError as exc:
             raise CliError(str(exc), EXIT_PLUGIN) from None
+        except UntrustedCode as exc:
+            raise CliError(str(exc), EXIT_UNTRUSTED) from None
         except SandboxError as exc:
             raise CliError(str(exc)) from None
         except KeyboardInterrupt:
@@ -71,10 +84,40 @@ def friendly_errors(fn):
     return wrapper
 
 
-def load(path: str) -> tuple:
+@contextlib.contextmanager
+def plugin_output_to_stderr(data_on_stdout: bool):
+    """While plugin code runs, its ``print``s go to standard error, so data written to standard
+    output (``--json``, ``-``) stays parseable."""
+    if not data_on_stdout:
+        yield
+        return
+    _data_stdout.append(sys.stdout)
+    try:
+        with contextlib.redirect_stdout(sys.stderr):
+            yield
+    finally:
+        _data_stdout.pop()
+
+
+_data_stdout: list = []     # the real standard output while plugin output is redirected
+
+
+def load(path: str, trust: bool = False) -> tuple:
     scenario = Scenario.from_file(path)
-    ruleset, scenario = load_ruleset(scenario)
+    ruleset, scenario = load_ruleset(replace(scenario, trusted=trust))
     return ruleset, scenario
+
+
+check_option = click.option(
+    "--check", is_flag=True,
+    help="Check the ruleset's invariants after every decision (cards and coins conserved, "
+         "nothing negative, caps respected), not only at the end of each game.")
+
+trust_option = click.option(
+    "--trust", is_flag=True,
+    help="Run the plugin code the scenario names (files, module names) for this run, though "
+         "it is neither shipped nor installed. Read it first: a plugin is code. To trust a file "
+         "for good: `peloponnes trust FILE`.")
 
 
 def note_reconstructed(ruleset, out: Console = err_console) -> None:
@@ -82,7 +125,7 @@ def note_reconstructed(ruleset, out: Console = err_console) -> None:
     if count:
         out.print(f"[yellow]note:[/] {ruleset.variant.name} uses {count} reconstructed component"
                   f" values (not printed anywhere public): see `peloponnes rules"
-                  f" {ruleset.variant.name}`. Components: {ruleset.components_path}",
+                  f" {ruleset.variant.name}`. Components: {escape(ruleset.components_path)}",
                   highlight=False)
 
 
@@ -215,8 +258,10 @@ def rules(variant):
                    "game is saved too). A resumed game keeps its own file.")
 @click.option("--full", is_flag=True, help="Draw the full table before each prompt (default: "
               "the compact one that fits 100x30; f shows the full one on request).")
+@check_option
+@trust_option
 @friendly_errors
-def play(scenario, seat, as_name, save_dir, full):
+def play(scenario, seat, as_name, save_dir, full, check, trust):
     """Play a SCENARIO in the terminal: before each of your decisions you read what happened
     since your last one, then the table and a numbered menu (? lists the commands: undo, help,
     rules, i NAME to explain a card). Bots answer for the other seats. Answers may also come
@@ -227,16 +272,16 @@ def play(scenario, seat, as_name, save_dir, full):
     answers, save_path = [], None
     if Path(scenario).is_file() and is_save_file(scenario):
         sc, seed, answers = load_save(scenario)
-        ruleset, sc = load_ruleset(sc)
+        ruleset, sc = load_ruleset(replace(sc, trusted=trust))
         save_path = Path(scenario)
     else:
-        ruleset, sc = load(scenario)
+        ruleset, sc = load(scenario, trust)
         seed = sc.seed
     sc = seat_person(sc, seat=seat, name=as_name)
     note_reconstructed(ruleset)
     try:
         session = TableSession(ruleset, sc, seed=seed, answers=answers, save_dir=save_dir,
-                               save_path=save_path)
+                               save_path=save_path, check=check)
     except IllegalAnswer as exc:
         raise CliError(f"{scenario}: {exc}") from None
     if answers:
@@ -261,13 +306,15 @@ def play(scenario, seat, as_name, save_dir, full):
               metavar="FILE", help="Write the event log as JSON (- for standard output).")
 @click.option("--html", "html_out", type=click.Path(dir_okay=False), metavar="FILE",
               help="Write a self-contained page stepping through the game decision by decision.")
+@trust_option
 @friendly_errors
-def replay_cmd(save, show_log, seat, json_out, html_out):
+def replay_cmd(save, show_log, seat, json_out, html_out, trust):
     """Replay a saved game from its scenario and answers, and show where it ended."""
     from peloponnes.core.narrate import narrate, story_data
 
-    sc, seed, answers = load_save(save)
-    ruleset, sc = load_ruleset(sc)
+    saved = load_saved(save)
+    sc, seed, answers = saved.scenario, saved.seed, saved.answers
+    ruleset, sc = load_ruleset(replace(sc, trusted=trust))
     if seat is not None and seat > len(sc.players):
         raise CliError(f"--seat {seat}: the game has seats 1-{len(sc.players)}")
     perspective = None if seat is None else seat - 1
@@ -276,7 +323,8 @@ def replay_cmd(save, show_log, seat, json_out, html_out):
         steps = steps_of(Game(ruleset, sc, seed=seed), answers, perspective)
         _write_output(html_out, replay_page(f"{sc.name or sc.variant}: {Path(save).name}",
                                             steps), "the replay page")
-    game = replay(Game(ruleset, sc, seed=seed), answers, where=save)
+    game = replay(Game(ruleset, sc, seed=seed), answers, where=save,
+                  final_scores=saved.final_scores)
     if json_out:
         _write_output(json_out, json.dumps(story_data(game, perspective), default=str, indent=1)
                       + "\n", "the event log")
@@ -314,12 +362,14 @@ def executor_options(command):
                              "one machine\"). The results are the same.")(command)
 
 
-def batch_executor(kind: str, address: str | None, workers: int | None, default: int):
-    """The executor the options ask for (``default`` local workers when none are given)."""
+def batch_executor(kind: str, address: str | None, workers: int | None, default: int,
+                   check: str = "end"):
+    """The executor the options ask for (``default`` local workers when none are given);
+    ``check``: when games check the invariants (``engine.CHECKS``)."""
     from peloponnes.core.batch import make_executor
     if kind == "local" and workers is None:
         workers = default
-    return make_executor(workers, kind, address)
+    return make_executor(workers, kind, address, check)
 
 
 def executor_note(kind: str, workers: int | None) -> str:
@@ -343,28 +393,36 @@ def executor_note(kind: str, workers: int | None) -> str:
               metavar="FILE", help="Write the summary as JSON to FILE (- for standard output).")
 @click.option("--coverage", is_flag=True, help="Count how often every hook implementation, "
               "phase and rule section ran, and list those that never ran.")
+@check_option
+@trust_option
 @friendly_errors
 def simulate_cmd(scenario, games, agent, seed, workers, executor_kind, address, json_out,
-                 coverage):
+                 coverage, check, trust):
     """Play GAMES seeded games of a SCENARIO with bots and summarise scores and win shares per
     seat and per civilization. Human seats play as heuristic bots here. A game that fails is
-    listed with its seed, plugin and hook (and saved); the others count, and the exit code is 3."""
-    ruleset, sc = load(scenario)
-    if seed is not None:
-        sc = replace(sc, seed=seed)
-    executor = batch_executor(executor_kind, address, workers, 1)
-    if json_out != "-":
-        note_reconstructed(ruleset)
-    with progress_bar() as progress:
-        task = progress.add_task(f"simulating {Path(scenario).name}", total=games)
-        run = run_simulation(sc, games, agent=agent, executor=executor, coverage=coverage,
-                             progress=lambda done, total: progress.update(task, completed=done))
+    listed with its seed, plugin and hook (and saved); the others count, and the exit code is 3.
+    """
+    check = "decision" if check else "end"
+    with plugin_output_to_stderr(json_out == "-"):
+        ruleset, sc = load(scenario, trust)
+        if seed is not None:
+            sc = replace(sc, seed=seed)
+        executor = batch_executor(executor_kind, address, workers, 1, check)
+        if json_out != "-":
+            note_reconstructed(ruleset)
+        with progress_bar() as progress:
+            task = progress.add_task(f"simulating {escape(Path(scenario).name)}", total=games)
+            run = run_simulation(sc, games, agent=agent, executor=executor, check=check,
+                                 coverage=coverage,
+                                 progress=lambda done, total: progress.update(task,
+                                                                              completed=done))
     report = run.to_dict()
     if json_out:
         _write_output(json_out, json.dumps(report, indent=2) + "\n", "the summary")
     if json_out != "-":
-        for renderable in render_simulation(report, f"{games} games of {sc.name or scenario} "
-                                            f"(bots; seeds {sc.seed}-{sc.seed + games - 1})"):
+        for renderable in render_simulation(report, f"{games} games of "
+                                            f"{escape(sc.name or scenario)} (bots; seeds "
+                                            f"{sc.seed}-{sc.seed + games - 1})"):
             console.print(renderable)
         warned = render_warnings(report.get("warnings", []))
         if warned is not None:
@@ -399,8 +457,9 @@ def simulate_cmd(scenario, games, agent, seed, workers, executor_kind, address, 
 @click.option("-o", "--output", type=click.Path(dir_okay=False), required=True,
               help="File to write.")
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
+@trust_option
 @friendly_errors
-def new_scenario(variant, players, agents, seed, plugins, options, output, force):
+def new_scenario(variant, players, agents, seed, plugins, options, output, force, trust):
     """Write a new scenario file for VARIANT, checked by loading it."""
     if agents and len(agents) != players:
         raise CliError(f"--agent given {len(agents)} times for {players} players")
@@ -408,6 +467,7 @@ def new_scenario(variant, players, agents, seed, plugins, options, output, force
     path = Path(output)
     sc = Scenario(variant=variant, seed=seed, name=f"{variant}, {players} players",
                   plugins=tuple(plugins), source=str(path), options=options_from_pairs(options),
+                  trusted=trust,
                   players=tuple(PlayerSpec(f"Player {i + 1}", k) for i, k in enumerate(kinds)))
     load_ruleset(sc)   # refuses unknown variants, player counts and plugins before writing
     if path.exists() and not force:
@@ -425,34 +485,113 @@ def new_scenario(variant, players, agents, seed, plugins, options, output, force
               help="Write the plugins and call order as JSON to FILE (- for standard output).")
 @friendly_errors
 def plugins_cmd(scenario, json_out):
-    """List what a SCENARIO loads: each plugin, where from, the hooks it implements, and the
-    order in which plugins answer each hook (first listed is asked first)."""
-    ruleset, _ = load(scenario)
-    pm = ruleset.pm
-    rows = [{"name": p.name, "kind": p.kind, "source": p.source, "hooks": p.hooks(pm),
-             "description": p.declared.get("description", ""),
-             "parameters": ruleset.parameters.get(p.name, {})} for p in ruleset.plugins]
-    hooks = sorted({h for row in rows for h in row["hooks"]})
-    order = {h: ruleset.hook_order(h) for h in hooks}
+    """List what a SCENARIO loads: each plugin, where from, whether its code is trusted, the
+    hooks it implements, and the order in which plugins answer each hook (first listed is asked
+    first). Plugin code that is not trusted is never imported here: its hooks are read from the
+    source."""
+    sc = Scenario.from_file(scenario)
+    sources = [plugin_source(entry, sc, i) for i, entry in enumerate(sc.plugins)]
+    for source in sources:
+        if source.kind != "installed":
+            origin = source.target if source.target.endswith(".py") else module_file(source.target)
+            source.hooks = hooks_in_source(origin) if origin else []
+    named = [{"entry": s.entry, "kind": s.kind, "from": s.target, "trusted": s.trusted,
+              "trust": s.why, "hooks_in_source": s.hooks} for s in sources]
+    untrusted = [s for s in sources if not s.trusted]
+    ruleset = None if untrusted else load_ruleset(sc)[0]
+    rows, order = [], {}
+    if ruleset is not None:
+        pm = ruleset.pm
+        rows = [{"name": p.name, "kind": p.kind, "source": p.source, "hooks": p.hooks(pm),
+                 "description": p.declared.get("description", ""),
+                 "parameters": ruleset.parameters.get(p.name, {})} for p in ruleset.plugins]
+        hooks = sorted({h for row in rows for h in row["hooks"]})
+        order = {h: ruleset.hook_order(h) for h in hooks}
     if json_out:
-        _write_output(json_out, json.dumps({"plugins": rows, "call_order": order}, indent=2)
-                      + "\n", "the plugin list")
+        _write_output(json_out, json.dumps({"scenario_plugins": named,
+                                            "plugins": rows if ruleset else None,
+                                            "call_order": order if ruleset else None},
+                                           indent=2) + "\n", "the plugin list")
         if json_out == "-":
             return
-    table = Table(title=f"Plugins loaded by {scenario} (in registration order)")
+    _print_plugins(scenario, named, untrusted, rows, order)
+
+
+def _print_plugins(scenario: str, named: list, untrusted: list, rows: list, order: dict) -> None:
+    """``peloponnes plugins`` as tables: what the scenario names (read, not imported), then,
+    when every plugin may load, what is loaded and the call order per hook."""
+    if named:
+        table = Table(title=f"Plugins named by {escape(scenario)} (read, not imported)")
+        for col in ("entry", "kind", "from", "trust", "hooks found in the source"):
+            table.add_column(col)
+        for row in named:
+            trust = row["trust"] if row["trusted"] else f"[bold red]{escape(row['trust'])}[/]"
+            table.add_row(escape(row["entry"]), row["kind"], escape(row["from"]),
+                          trust if not row["trusted"] else escape(trust),
+                          escape(", ".join(row["hooks_in_source"])))
+        console.print(table)
+    if untrusted:
+        console.print("Not imported: the code above marked not trusted. Read it, then trust it "
+                      "with " + " and ".join(f"`{escape(s.trust_command)}`" for s in untrusted)
+                      + " (or pass --trust to one run).", highlight=False)
+        return
+    table = Table(title=f"Plugins loaded by {escape(scenario)} (in registration order)")
     for col in ("plugin", "kind", "from", "hooks", "description"):
         table.add_column(col)
     for row in rows:
         params = ", ".join(f"{k} = {v!r}" for k, v in row["parameters"].items())
-        table.add_row(row["name"], row["kind"], row["source"], ", ".join(row["hooks"]),
-                      row["description"] + (f" (parameters: {params})" if params else ""))
+        table.add_row(escape(row["name"]), row["kind"], escape(row["source"]),
+                      ", ".join(row["hooks"]), escape(str(row["description"]))
+                      + (f" (parameters: {escape(params)})" if params else ""))
     console.print(table)
     table = Table(title="Call order per hook (wrappers first, then the newest plugin first)")
     table.add_column("hook")
     table.add_column("order")
     for hook, names in order.items():
-        table.add_row(hook, " -> ".join(names))
+        table.add_row(hook, escape(" -> ".join(names)))
     console.print(table)
+
+
+@main.command(name="trust")
+@click.argument("targets", nargs=-1, metavar="FILE_OR_MODULE...")
+@click.option("--list", "show", is_flag=True, help="List what you trust.")
+@click.option("--forget", is_flag=True, help="Remove the given files or modules from the record.")
+@friendly_errors
+def trust_cmd(targets, show, forget):
+    """Trust plugin code for good: each FILE (a .py plugin) or MODULE name is recorded, per path,
+    in your trust record ($XDG_CONFIG_HOME/peloponnes/trusted.toml), and scenarios naming it then
+    load it without --trust. A plugin is code that runs with your rights: read it first."""
+    from peloponnes.core import trust as trust_store
+    if show or not targets:
+        record = trust_store.trusted_entries()
+        console.print(f"trust record: {escape(str(trust_store.record_path()))}", highlight=False)
+        for path, info in sorted(record["files"].items()):
+            console.print(f"  file   {escape(path)}  ({escape(str(info.get('reason', '')))})",
+                          highlight=False)
+        for name in sorted(record["modules"]):
+            console.print(f"  module {escape(name)}", highlight=False)
+        if not record["files"] and not record["modules"]:
+            console.print("  (empty)")
+        return
+    for target in targets:
+        if forget:
+            found = trust_store.forget(target)
+            console.print(f"{'forgot' if found else 'was not trusted:'} {escape(target)}",
+                          highlight=False)
+            continue
+        path = Path(target)
+        if path.is_file():
+            if path.suffix != ".py":
+                raise CliError(f"{target}: not a .py plugin file")
+            record = trust_store.trust_file(path)
+            console.print(f"trusted {escape(str(path.resolve()))} (recorded in "
+                          f"{escape(str(record))})", highlight=False)
+        elif trust_store.is_module_name(target) and not target.endswith(".py"):
+            record = trust_store.trust_module(target)
+            console.print(f"trusted module {escape(target)} (recorded in {escape(str(record))})",
+                          highlight=False)
+        else:
+            raise CliError(f"{target}: no such plugin file, and not a module name")
 
 
 @main.command(name="hooks")
@@ -521,7 +660,9 @@ def new_plugin(name, variant, directory, force):
     v = found[variant]
     plugin.write_text(plugin_source(name, variant))
     test.write_text(test_source(name, variant, max(v.min_players, min(4, v.max_players))))
-    console.print(f"wrote {plugin} and {test}\nnext: run `python3 -m pytest {test}`, then "
+    trust_file(plugin, reason="written by peloponnes new-plugin")
+    console.print(f"wrote {plugin} and {test} (the plugin is trusted for you)\n"
+                  f"next: run `python3 -m pytest {test}`, then "
                   f"add `plugins = [\"{plugin}\"]` to a scenario and try `peloponnes compare "
                   f"base.toml yours.toml` (hooks: `peloponnes hooks`).", highlight=False)
 
@@ -532,10 +673,11 @@ def _write_output(target: str, text: str | Callable[[TextIO], None], what: str) 
     """Write ``text`` (or what the function ``text`` writes to a stream) to the file ``target``
     (``-``: standard output)."""
     if target == "-":
+        stdout = _data_stdout[-1] if _data_stdout else sys.stdout
         if callable(text):
-            text(sys.stdout)
+            text(stdout)
         else:
-            click.echo(text, nl=not text.endswith("\n"))
+            click.echo(text, file=stdout, nl=not text.endswith("\n"))
         return
     try:
         with open(target, "w", encoding="utf-8", newline="") as out:
@@ -548,11 +690,12 @@ def _write_output(target: str, text: str | Callable[[TextIO], None], what: str) 
     err_console.print(f"wrote {what} to {target}", highlight=False)
 
 
-def with_agent(scenarios, agent: str | None) -> list:
-    """The scenarios as given, or loaded with every seat played by ``agent`` (``--agent``)."""
+def with_agent(scenarios, agent: str | None, trust: bool = False) -> list:
+    """The scenarios as given, or loaded with every seat played by ``agent`` (``--agent``;
+    ``trust``: the user consented to their plugin code, ``--trust``)."""
     if agent is None:
         return list(scenarios)
-    return [Scenario.from_file(s).with_agents(agent) for s in scenarios]
+    return [replace(Scenario.from_file(s), trusted=trust).with_agents(agent) for s in scenarios]
 
 
 @main.command(name="compare")
@@ -582,41 +725,24 @@ def with_agent(scenarios, agent: str | None) -> list:
 @click.option("--agent", type=click.Choice(BOT_KINDS),
               help="Play every seat of every scenario with this agent instead of the "
                    "scenarios' (mcts: the search bot, which also plays house rules' decisions).")
+@check_option
+@trust_option
 @friendly_errors
 def compare_cmd(scenarios, games, metrics, workers, executor_kind, address, seed, json_out,
-                csv_out, csv_games, html_out, coverage, agent):
+                csv_out, csv_games, html_out, coverage, agent, check, trust):
     """Compare rulesets: play the same GAMES seeds in every SCENARIO (A.toml B.toml [C.toml ...])
     with each scenario's bots, then show the rules diff, each metric's mean with a 95% confidence
     interval, the paired difference against the first scenario, win shares and score
     histograms. Human seats play as heuristic bots here."""
     from peloponnes.core import compare as cmp
-    from peloponnes.core.batch import default_workers
 
     to_stdout = [t for t in (json_out, csv_out, csv_games) if t == "-"]
     if len(to_stdout) > 1:
         raise CliError("only one of --json, --csv and --csv-games can write to standard output")
-    workers = workers or (default_workers() if executor_kind == "local" else None)
-    executor = batch_executor(executor_kind, address, workers, default_workers())
-    scenarios = with_agent(scenarios, agent)
-    entries = cmp.prepare(list(scenarios))
-    if not to_stdout:
-        seen = set()
-        for entry in entries:
-            if entry.ruleset.variant.name not in seen:
-                seen.add(entry.ruleset.variant.name)
-                note_reconstructed(entry.ruleset)
-    with progress_bar() as progress, cmp.GameRows(entries) as game_rows:
-        task = progress.add_task(f"comparing {len(entries)} rulesets "
-                                 f"({executor_note(executor_kind, workers)})",
-                                 total=games * len(entries))
-        result = cmp.compare(scenarios, games, executor=executor, metrics=metrics or None,
-                             first_seed=seed, entries=entries, coverage=coverage,
-                             on_record=game_rows.add if csv_games else None,
-                             progress=lambda done, total: progress.update(task, completed=done,
-                                                                          total=total))
-        if csv_games:
-            _write_output(csv_games, lambda out: cmp.write_csv(
-                game_rows.rows(result.metric_names), out), "CSV of every game")
+    with plugin_output_to_stderr(bool(to_stdout)):
+        result = _compare(with_agent(scenarios, agent, trust), games, metrics, workers,
+                          executor_kind, address, seed, csv_games, trust,
+                          "decision" if check else "end", coverage, bool(to_stdout))
     if not to_stdout:
         for renderable in cmp.render_terminal(result):
             console.print(renderable, highlight=False)
@@ -629,6 +755,37 @@ def compare_cmd(scenarios, games, metrics, workers, executor_kind, address, seed
     dead = [e.letter for i, e in enumerate(result.entries) if result.ok_games(i) == 0]
     if dead:
         raise CliError(f"every game of {', '.join(dead)} failed (see above)", EXIT_PLUGIN)
+
+
+def _compare(scenarios, games, metrics, workers, executor_kind, address, seed, csv_games, trust,
+             check, coverage, to_stdout):
+    """Load and play a comparison (plugin output already sent to standard error)."""
+    from peloponnes.core import compare as cmp
+    from peloponnes.core.batch import default_workers
+
+    workers = workers or (default_workers() if executor_kind == "local" else None)
+    executor = batch_executor(executor_kind, address, workers, default_workers(), check)
+    entries = cmp.prepare(list(scenarios), trust=trust)
+    if not to_stdout:
+        seen = set()
+        for entry in entries:
+            if entry.ruleset.variant.name not in seen:
+                seen.add(entry.ruleset.variant.name)
+                note_reconstructed(entry.ruleset)
+    with progress_bar() as progress, cmp.GameRows(entries) as game_rows:
+        task = progress.add_task(f"comparing {len(entries)} rulesets "
+                                 f"({executor_note(executor_kind, workers)})",
+                                 total=games * len(entries))
+        result = cmp.compare(scenarios, games, executor=executor, metrics=metrics or None,
+                             first_seed=seed, entries=entries,
+                             on_record=game_rows.add if csv_games else None, check=check,
+                             coverage=coverage,
+                             progress=lambda done, total: progress.update(task, completed=done,
+                                                                          total=total))
+        if csv_games:
+            _write_output(csv_games, lambda out: cmp.write_csv(
+                game_rows.rows(result.metric_names), out), "CSV of every game")
+    return result
 
 
 # --- sweep -------------------------------------------------------------------------------------
@@ -654,8 +811,9 @@ def compare_cmd(scenarios, games, metrics, workers, executor_kind, address, seed
               metavar="FILE", help="Write a row per metric per grid point as CSV.")
 @click.option("--html", "html_out", type=click.Path(dir_okay=False), metavar="FILE",
               help="Write a self-contained HTML page: a line chart per metric with its CI band.")
+@trust_option
 @friendly_errors
-def sweep_cmd(scenario, vary, games, metrics, workers, seed, json_out, csv_out, html_out):
+def sweep_cmd(scenario, vary, games, metrics, workers, seed, json_out, csv_out, html_out, trust):
     """Which value balances the game? Play GAMES paired games at every point of a grid of
     values (--vary KEY=V1,V2,..., repeatable) and show, per metric, each point's mean with its
     95% CI and its paired difference against the scenario's own value, with a line chart."""
@@ -671,7 +829,7 @@ def sweep_cmd(scenario, vary, games, metrics, workers, seed, json_out, csv_out, 
 
     if json_out == "-" and csv_out == "-":
         raise CliError("only one of --json and --csv can write to standard output")
-    sc = Scenario.from_file(scenario)
+    sc = replace(Scenario.from_file(scenario), trusted=trust)
     if seed is not None:
         sc = replace(sc, seed=seed)
     workers = workers or default_workers()
@@ -702,8 +860,9 @@ def sweep_cmd(scenario, vary, games, metrics, workers, seed, json_out, csv_out, 
               metavar="FILE", help="Write the explanation as JSON (- for standard output).")
 @click.option("--html", "html_out", type=click.Path(dir_okay=False), metavar="FILE",
               help="Write a self-contained HTML page with both games' timelines side by side.")
+@trust_option
 @friendly_errors
-def explain_cmd(scenario_a, scenario_b, seed, json_out, html_out):
+def explain_cmd(scenario_a, scenario_b, seed, json_out, html_out, trust):
     """Where do two rulesets part? Play one SEED under SCENARIO_A and SCENARIO_B with A's agents,
     tracing every hook call, and show the first step that differs (the hook and the plugins
     whose answers made the difference), the first event or decision that differs with its rule
@@ -711,7 +870,7 @@ def explain_cmd(scenario_a, scenario_b, seed, json_out, html_out):
     from peloponnes.core.compare.explain import explain
     from peloponnes.core.compare.explain_render import render_explain_html, render_explain_terminal
 
-    result = explain(scenario_a, scenario_b, seed=seed)
+    result = explain(scenario_a, scenario_b, seed=seed, trust=trust)
     if json_out != "-":
         for renderable in render_explain_terminal(result):
             console.print(renderable, highlight=False)

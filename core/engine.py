@@ -9,12 +9,14 @@ snapshot and replays the answers given since (``core.snapshot``).
 """
 from __future__ import annotations
 
+import os
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from .containment import TimeLimit, no_hard_exit, time_limit
 from .decisions import Decision, Event, Option
 from .errors import IllegalAnswer, PluginError, SandboxError
 from .metrics import generic_metrics
@@ -23,6 +25,27 @@ from .stash import Stash
 
 # Where a phase stands in the game: the game's setup phases, a round's phases or the final ones.
 SETUP, ROUND, FINAL = "setup", "round", "final"
+
+# A per-game guard: a rules bug or a plugin that loops (a displacement that never ends, a redraw
+# that never stops, ``count_rounds`` returning 10**7) fails the game instead of hanging. Real
+# games use a few hundred decisions and a few thousand events.
+MAX_DECISIONS = 20_000
+MAX_EVENTS = 200_000
+# Wall-clock seconds a game played by bots (``play``) may take: games take milliseconds, so this
+# only stops a loop that neither decides nor emits events. PELOPONNES_GAME_SECONDS overrides it
+# (0: no limit).
+MAX_SECONDS = float(os.environ.get("PELOPONNES_GAME_SECONDS") or 300)
+
+
+class GameTooLong(SandboxError):
+    """A game exceeded the per-game guard on decisions or events."""
+
+
+class InvariantBroken(PluginError):
+    """The ruleset's invariants (``check_invariants``) do not hold: the game is not valid."""
+
+
+CHECKS = ("none", "end", "decision")    # when ``play`` checks the invariants
 
 
 @dataclass(frozen=True)
@@ -103,6 +126,8 @@ class Game:
         self.round_metrics: list[dict] = []     # measure_round's answers, one dict per round
         self._gen: Iterator[Decision] | None = None
         self._observed = True
+        self.max_decisions = MAX_DECISIONS
+        self.max_events = MAX_EVENTS
         self._rounds: int | None = None
         self._shared: SharedObjects | None = None       # set by enable_forking
         self._checkpoint: Checkpoint | None = None
@@ -115,7 +140,7 @@ class Game:
         "ruleset", "scenario", "variant", "hook", "components", "options", "seed", "rng",
         "seats", "round", "phase", "events", "answers", "decisions", "pending", "finished",
         "result", "_gen", "_observed", "_rounds", "_shared", "_checkpoint", "_snapshotting",
-        "_resamples"})
+        "_resamples", "max_decisions", "max_events"})
 
     @property
     def num_players(self) -> int:
@@ -123,6 +148,9 @@ class Game:
 
     # --- events ---------------------------------------------------------------------------
     def emit(self, kind: str, rule: str = "", **data) -> Event:
+        if len(self.events) >= self.max_events:
+            raise GameTooLong(f"more than {self.max_events} events in one game (an endless loop?)"
+                              f"; last event: {kind}")
         event = Event(len(self.events), self.round, kind, data, rule)
         self.events.append(event)
         if self._observed:
@@ -155,26 +183,32 @@ class Game:
         self.options_offered += len(decision.options)
         self.options_max = max(self.options_max, len(decision.options))
         self._advance(option)
+        if self.decisions >= self.max_decisions and self.pending is not None:
+            raise self.ruleset.blamed(GameTooLong(
+                f"more than {self.max_decisions} decisions in one game (an endless loop?); "
+                f"last asked: {self.pending.kind}"), self.phase)
 
     def _advance(self, answer: Option | None) -> None:
         self.pending = None
         gen = self._gen
         try:
-            decision = gen.send(answer)
-            # A decision with one option is no choice: take it without asking anybody.
-            while len(decision.options) == 1:
-                self.forced += 1
-                decision = gen.send(decision.options[0])
+            with no_hard_exit():
+                decision = _checked(gen.send(answer))
+                # A decision with one option is no choice: take it without asking anybody.
+                while len(decision.options) == 1:
+                    self.forced += 1
+                    decision = _checked(gen.send(decision.options[0]))
         except StopIteration:
             self.finished = True
             return
-        except SandboxError:
+        except (PluginError, IllegalAnswer):
             raise
-        except Exception as exc:
-            raise self.ruleset.blame(exc, self.phase) from exc
+        except (Exception, SystemExit) as exc:
+            raise self.ruleset.blamed(exc, self.phase) from exc
         if not decision.options:
-            raise SandboxError(f"rules offered a decision without options: {decision.kind}"
-                               f" ({decision.rule})")
+            raise self.ruleset.blamed(SandboxError(
+                f"rules offered a decision without options: {decision.kind} ({decision.rule})"),
+                self.phase)
         self.pending = decision
 
     def _play(self, resume: tuple | None = None) -> Iterator[Decision]:
@@ -307,6 +341,7 @@ class Game:
         twin.options = dict(self.options)
         twin._observed = False
         twin._shared = self._shared
+        twin.max_decisions, twin.max_events = self.max_decisions, self.max_events
         if forkable:
             twin.enable_forking()
         twin.start()
@@ -345,16 +380,20 @@ class Game:
         return Result(scores, ranking, winners)
 
     # --- information ----------------------------------------------------------------------
+    # Plugin code called from outside the rules' generator is guarded the same way: a failure
+    # is a PluginError naming the plugin and the hook.
     def view(self, seat: int) -> dict:
-        return self.hook.view_for_seat(game=self, seat=seat) or {}
+        with self.ruleset.guard("view_for_seat", self.phase):
+            return self.hook.view_for_seat(game=self, seat=seat) or {}
 
     def describe_seat(self, seat: int) -> dict:
         """The labels of what ``seat`` played with: every ``describe_seat`` result merged, the
         first registered (the base variant) first, so a later plugin's value wins."""
         merged: dict = {}
-        for part in reversed(self.hook.describe_seat(game=self, seat=seat)):
-            if part:
-                merged.update(part)
+        with self.ruleset.guard("describe_seat", self.phase):
+            for part in reversed(self.hook.describe_seat(game=self, seat=seat)):
+                if part:
+                    merged.update(part)
         return merged
 
     def metrics(self) -> dict:
@@ -368,33 +407,97 @@ class Game:
                                  options_offered=self.options_offered,
                                  options_max=self.options_max,
                                  standings=[r.get("standing") for r in self.round_metrics])
-        for part in self.hook.collect_metrics(game=self):
-            if part:
-                merged.update(part)
+        with self.ruleset.guard("collect_metrics", self.phase):
+            for part in self.hook.collect_metrics(game=self):
+                if part:
+                    merged.update(part)
         return merged
 
     def invariant_violations(self) -> list[str]:
-        return [v for part in self.hook.check_invariants(game=self) for v in (part or [])]
+        with self.ruleset.guard("check_invariants", self.phase):
+            return [v for part in self.hook.check_invariants(game=self) for v in (part or [])]
+
+    def ask(self, agent) -> str:
+        """``agent``'s answer to the pending decision. A failure inside a bot, or a bot answer
+        that is not one of the offered options, is blamed on the plugin whose
+        ``choose_heuristic`` gave it."""
+        decision = self.pending
+        view = self.view(decision.seat) if agent.needs_view else None
+        if not getattr(agent, "is_bot", False):
+            return agent.choose(view, decision)
+        with self.ruleset.guard("choose_heuristic", self.phase):
+            answer = agent.choose(view, decision)
+        if decision.option(answer) is None:
+            plugin = self.ruleset.who_answered("choose_heuristic",
+                                               {"view": view, "decision": decision})
+            raise PluginError(f"the bot answered {answer!r:.60}, which is not one of the "
+                              f"offered options ({', '.join(o.id for o in decision.options)})",
+                              plugin=plugin, hook="choose_heuristic", rule=decision.rule or None)
+        return answer
+
+
+def _checked(decision: Any) -> Decision:
+    if not isinstance(decision, Decision):
+        raise TypeError(f"a phase yielded {decision!r:.60}, not a Decision")
+    return decision
+
+
+def check_invariants(game: Game) -> None:
+    """Raise InvariantBroken when the ruleset's invariants do not hold, naming the seed, the
+    decision and the plugins loaded besides the variant (one of them broke the game, or the
+    rules did)."""
+    problems = game.invariant_violations()
+    if not problems:
+        return
+    shown = "; ".join(problems[:3]) + (f" (and {len(problems) - 3} more)"
+                                       if len(problems) > 3 else "")
+    plugins = [p.source for p in game.ruleset.plugins if p.kind in ("file", "module")]
+    where = f"after decision {game.decisions}" if game.decisions else "before any decision"
+    raise InvariantBroken(f"invariants broken {where} (seed {game.seed}): {shown}; plugins "
+                          f"loaded: {', '.join(plugins) or 'none besides the variant'}",
+                          rule=getattr(game.phase, "rule", "") or None)
 
 
 AnswerObserver = Callable[[Game, Decision, str, Any], None]
 
 
 def play(game: Game, agents: list, *, after_decision: Callable[[Game], None] | None = None,
-         on_answer: AnswerObserver | None = None) -> Game:
-    """Play ``game`` to the end, asking ``agents[seat]`` for every pending decision.
-    ``on_answer(game, decision, option_id, agent)`` sees every answer before it is given (e.g.
-    to count the decisions a bot answered at random); ``after_decision(game)`` sees the game
-    after each."""
-    game.start()
-    while game.pending is not None:
-        decision = game.pending
-        agent = agents[decision.seat]
-        view = game.view(decision.seat) if agent.needs_view else None
-        answer = agent.choose(view, decision)
-        if on_answer is not None:
-            on_answer(game, decision, answer, agent)
-        game.choose(answer)
-        if after_decision is not None:
-            after_decision(game)
+         on_answer: AnswerObserver | None = None, check: str = "end") -> Game:
+    """Play ``game`` to the end, asking ``agents[seat]`` for every pending decision (within
+    ``MAX_SECONDS`` of wall-clock time when no human is among them). ``on_answer(game,
+    decision, option_id, agent)`` sees every answer before it is given (e.g. to count the
+    decisions a bot answered at random); ``after_decision(game)`` sees the game after each.
+    ``check``: when to check the invariants (``CHECKS``): at the ``end`` (cheap), after every
+    ``decision``, or ``none``; a broken invariant raises InvariantBroken."""
+    humans = any(not getattr(agent, "is_bot", False) for agent in agents)
+    every = check == "decision"
+    try:
+        with time_limit(None if humans else MAX_SECONDS, f"game (seed {game.seed})"):
+            game.start()
+            while game.pending is not None:
+                decision = game.pending
+                agent = agents[decision.seat]
+                answer = game.ask(agent)
+                if on_answer is not None:
+                    on_answer(game, decision, answer, agent)
+                game.choose(answer)
+                if every:
+                    check_invariants(game)
+                if after_decision is not None:
+                    after_decision(game)
+            if check != "none":
+                check_invariants(game)
+    except TimeLimit as exc:        # the time ran out between two plugin calls
+        raise game.ruleset.blamed(exc, game.phase) from exc
+    except PluginError as exc:
+        if check != "none" and not isinstance(exc, InvariantBroken) and getattr(
+                getattr(exc, "culprit", None), "kind", "variant") == "variant":
+            # the rules themselves failed: if the state was broken first, say that
+            try:
+                check_invariants(game)
+            except InvariantBroken as broken:
+                raise broken from exc
+            except PluginError:
+                pass
+        raise
     return game

@@ -2,6 +2,14 @@
 error."""
 
 
+def one_line(text: str) -> str:
+    """``text`` fit for a one-line message: control characters (newlines, terminal escapes)
+    shown escaped, as Python writes them in a string."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 class SandboxError(Exception):
     """Base class: any error the CLI reports as a clear message instead of a traceback."""
 
@@ -17,7 +25,7 @@ class ConfigError(SandboxError):
         self.path = path
         self.detail = message
         prefix = ": ".join(p for p in (where, path) if p)
-        super().__init__(f"{prefix}: {message}" if prefix else message)
+        super().__init__(one_line(f"{prefix}: {message}" if prefix else message))
 
 
 class IllegalAnswer(SandboxError):
@@ -39,4 +47,8 @@ class PluginError(SandboxError):
             parts.append(f"hook: {hook}")
         if rule:
             parts.append(f"rule: {rule}")
-        super().__init__(" | ".join(parts))
+        super().__init__(one_line(" | ".join(parts)))
+
+
+class UntrustedCode(ConfigError):
+    """A scenario names plugin code the user has not trusted (see ``core/trust.py``)."""

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from . import hookspecs as core_hookspecs
 from .plugins import load_ruleset
+from .results import CONTRACT_ATTR
 from .scenario import Scenario
 
 
@@ -19,6 +20,7 @@ class HookDoc:
     defined_in: str                 # "core" or the hookspec module
     implemented_by: list[str]       # variants whose own plugins implement it
     called_by: str                  # who calls it
+    checked: str = ""               # what the result must be (core/results.py), in words
 
     @property
     def example(self) -> str:
@@ -65,9 +67,11 @@ def collect(variants: dict) -> list[HookDoc]:
             called = "the rules of " + ", ".join(callers)
         for name, fn in _specs(module).items():
             opts = getattr(fn, f"{core_hookspecs.PROJECT}_spec")
+            contract = getattr(fn, CONTRACT_ATTR, None)
             docs.append(HookDoc(name, f"{name}{inspect.signature(fn)}",
                                 inspect.cleandoc(fn.__doc__ or ""), bool(opts.get("firstresult")),
-                                where, sorted(set(implemented.get(name, []))), called))
+                                where, sorted(set(implemented.get(name, []))), called,
+                                contract.describe() if contract else ""))
     return docs
 
 
@@ -93,8 +97,11 @@ def markdown(docs: list[HookDoc]) -> str:
         lines += [f"### `{doc.signature}`", "",
                   f"- first result wins: {first}",
                   f"- called by: {doc.called_by}",
-                  f"- implemented by the variants: {', '.join(doc.implemented_by) or 'none'}",
-                  "", doc.description, ""]
+                  f"- implemented by the variants: {', '.join(doc.implemented_by) or 'none'}"]
+        if doc.checked:
+            lines.append(f"- checked where it enters the rules: {doc.checked}; a bad result "
+                         "is an error naming the plugin that returned it")
+        lines += ["", doc.description, ""]
         if doc.example:
             lines += ["Example:", "", "```python", doc.example, "```", ""]
     return "\n".join(lines).rstrip() + "\n"

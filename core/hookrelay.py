@@ -15,6 +15,11 @@ monitoring switched on, and a call that leaves out a spec argument (pluggy warns
 HookCallError). Registering, unregistering, blocking, adding specs or monitoring drops every
 compiled function, so the next call resolves the hook again; a house rule registered mid-game
 (as tests do) takes part from its next call on, as in pluggy.
+
+A hook whose results have a contract (``core.results``: ``@returns(...)`` on the spec, put on the
+hook's call path by ``install_checks``) is checked in the compiled function too, at each point it
+returns: the usual good result costs an inline type and range test, and a bad one raises the same
+PluginError, naming the same plugin, as on pluggy's path.
 """
 from __future__ import annotations
 
@@ -23,6 +28,8 @@ import os
 from typing import Any
 
 import pluggy
+
+from .results import relay_check
 
 _MISSING = object()   # an argument left out of a call: such a call goes to pluggy
 
@@ -135,7 +142,8 @@ def resolve(caller: pluggy.HookCaller, pm: pluggy.PluginManager):
     order = list(reversed(caller.get_hookimpls()))
     wrappers = [impl for impl in order if impl.wrapper]
     plain = [impl for impl in order if not impl.wrapper]
-    return compile_call(caller.name, spec.argnames, wrappers, plain, firstresult, caller)
+    return compile_call(caller.name, spec.argnames, wrappers, plain, firstresult, caller,
+                        relay_check(caller))
 
 
 def _define(name: str, lines: list[str], namespace: dict[str, Any]):
@@ -144,23 +152,37 @@ def _define(name: str, lines: list[str], namespace: dict[str, Any]):
 
 
 def compile_call(name: str, argnames: tuple[str, ...], wrappers: list, plain: list,
-                 firstresult: bool, fallback) -> Any:
+                 firstresult: bool, fallback, checked=None) -> Any:
     """``def NAME(*, a=_MISSING, b=_MISSING, **_extra)``: the new-style ``wrappers`` (outermost
     first) around the ``plain`` implementations (in call order), each given the arguments it
     declares; extra keywords are ignored and a call missing an argument goes to ``fallback``
-    (pluggy), as pluggy's own checks would have it."""
+    (pluggy), as pluggy's own checks would have it. ``checked``: the hook's result contract and
+    its check (``results.relay_check``), applied to the final result."""
     namespace: dict[str, Any] = {"_MISSING": _MISSING, "_pluggy_call": fallback,
                                  "_wrapper_failed": _wrapper_failed,
                                  "_unwind": _unwind_wrappers}
     positional = ", ".join(argnames)
-    # the plain implementations: the first non-None result, or the list of non-None results
+
+    def returning(var: str) -> str:
+        """The return statement of the final result ``var`` (checked, if the hook has a
+        contract: the inline test, else the full check with the call's arguments)."""
+        if checked is None:
+            return f"return {var}"
+        contract, namespace["_check"] = checked
+        kwargs = ", ".join(f"{a!r}: {a}" for a in argnames)
+        return (f"return {var} if {contract.fast_source(var, namespace)} "
+                f"else _check({var}, {{{kwargs}}})")
+
+    # the plain implementations: the first non-None result, or the list of non-None results;
+    # behind wrappers, the result is checked once the wrappers are done with it
+    final = returning if not wrappers else (lambda var: f"return {var}")
     body = [] if firstresult else ["    _results = []"]
     for i, impl in enumerate(plain):
         namespace[f"_impl{i}"] = impl.function
         body += [f"    _r = _impl{i}({', '.join(impl.argnames)})",
                  "    if _r is not None:",
-                 "        return _r" if firstresult else "        _results.append(_r)"]
-    body.append("    return None" if firstresult else "    return _results")
+                 f"        {final('_r')}" if firstresult else "        _results.append(_r)"]
+    body.append("    return None" if firstresult else f"    {final('_results')}")
     lines = [f"def {name}(*, {''.join(f'{a}=_MISSING, ' for a in argnames)}**_extra):"]
     if argnames:
         missing = " or ".join(f"{a} is _MISSING" for a in argnames)
@@ -172,7 +194,7 @@ def compile_call(name: str, argnames: tuple[str, ...], wrappers: list, plain: li
         lines += body
     else:
         _define("_plain", [f"def _plain({positional}):", *body], namespace)
-        lines += wrapper_lines(wrappers, positional, namespace)
+        lines += wrapper_lines(wrappers, positional, namespace, returning)
     call = _define(name, lines, namespace)
     call.__doc__ = (f"Hook {name}: {len(wrappers)} wrapper(s) around {len(plain)}"
                     " implementation(s), resolved by HookRelay.")
@@ -188,11 +210,17 @@ HOOKCALLER_API = ("name", "spec", "get_hookimpls", "has_spec", "is_historic", "c
 
 # --- new-style wrappers, step for step as pluggy's _multicall runs them ---------------------------
 
-def wrapper_lines(wrappers: list, positional: str, namespace: dict[str, Any]) -> list[str]:
+def wrapper_lines(wrappers: list, positional: str, namespace: dict[str, Any],
+                  returning=lambda var: f"return {var}") -> list[str]:
     """Body lines running ``wrappers`` (outermost first) around ``_plain``: each wrapper up to
     its ``yield``, the plain implementations, then the wrappers resumed innermost first with the
     result. The usual path is written out; an exception, anywhere, goes to ``_unwind``, which
-    throws it into the wrappers still waiting, exactly as pluggy does."""
+    throws it into the wrappers still waiting, exactly as pluggy does. ``returning(var)``: the
+    statement returning the final result ``var``."""
+    def unwound(teardowns: str, indent: str) -> list[str]:
+        return [f"{indent}_result = _unwind({teardowns}, None, _exc)",
+                f"{indent}{returning('_result')}"]
+
     lines = ["    _teardowns = []", "    try:"]
     for i, impl in enumerate(wrappers):
         namespace[f"_wrapper{i}"] = impl.function
@@ -204,21 +232,21 @@ def wrapper_lines(wrappers: list, positional: str, namespace: dict[str, Any]) ->
                   f"        _teardowns.append(_g{i})"]
     lines += [f"        _result = _plain({positional})",
               "    except BaseException as _exc:",
-              "        return _unwind(_teardowns, None, _exc)"]
+              *unwound("_teardowns", "        ")]
     for i in reversed(range(len(wrappers))):
         lines += ["    try:",
                   f"        _g{i}.send(_result)",
                   "    except StopIteration as _stop:",
                   "        _result = _stop.value",
                   "    except BaseException as _exc:",
-                  f"        return _unwind(_teardowns[:{i}], None, _exc)",
+                  *unwound(f"_teardowns[:{i}]", "        "),
                   "    else:",              # a second yield: closed, then an error
                   "        try:",
                   f"            _g{i}.close()",
                   "        except BaseException as _exc:",
-                  f"            return _unwind(_teardowns[:{i}], None, _exc)",
+                  *unwound(f"_teardowns[:{i}]", "            "),
                   f"        _wrapper_failed(_g{i}, 'has second yield')"]
-    lines.append("    return _result")
+    lines.append(f"    {returning('_result')}")
     return lines
 
 

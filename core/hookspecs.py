@@ -2,7 +2,7 @@
 
 Plugin authors write ``from peloponnes import hookimpl`` and implement any of these by name. A
 ruleset family may add its own hook points (``Variant.hookspecs``); ``peloponnes hooks`` lists
-them all.
+them all. ``@returns`` states what a hook must return (core/results.py checks it).
 
 Conventions (as in pytest and datasette): verb-led names; every spec says when it is called, what
 its arguments are, what it returns and whether the first non-None result wins (``firstresult``).
@@ -11,6 +11,8 @@ Hooks that return a list of phases are meant to be adjusted with ``@hookimpl(wra
 from __future__ import annotations
 
 import pluggy
+
+from .results import MAX_ROUNDS, labels, metrics, phases, returns, score, texts
 
 PROJECT = "peloponnes"
 hookspec = pluggy.HookspecMarker(PROJECT)
@@ -39,13 +41,14 @@ def declare_plugin():
     """Called when a scenario's plugins are loaded, before the game starts. Return a dict with
     any of ``requires_variant`` (list of variant names, one of which must be played),
     ``requires_plugins`` and ``conflicts_with`` (lists of plugin names: file stem or module
-    name), ``description`` (a line for ``peloponnes plugins``), ``parameters`` (name -> a dict
-    with ``type``: "int", "float", "bool" or "str", ``default``, and optionally ``min``, ``max``,
-    ``choices``, ``description``). All results are collected; the engine refuses to start a game
-    whose requirements are not met. A scenario sets parameters in a ``[parameters.PLUGIN]``
-    table (checked against the declaration, defaults filled in); the rules read them as
-    ``game.parameters["PLUGIN"]["NAME"]``, and ``peloponnes sweep`` can vary them
-    (``--vary plugins.PLUGIN.NAME=1,2,3``).
+    name; a single name may be given as a string), ``description`` (a line for ``peloponnes
+    plugins``), ``parameters`` (name -> a dict with ``type``: "int", "float", "bool" or "str",
+    ``default``, and optionally ``min``, ``max``, ``choices``, ``description``). Other keys or
+    types are an error naming the plugin. All results are collected; the engine refuses to start
+    a game whose requirements are not met. A scenario sets parameters in a
+    ``[parameters.PLUGIN]`` table (checked against the declaration, defaults filled in); the
+    rules read them as ``game.parameters["PLUGIN"]["NAME"]``, and ``peloponnes sweep`` can vary
+    them (``--vary plugins.PLUGIN.NAME=1,2,3``).
 
     Example::
 
@@ -60,6 +63,7 @@ def declare_plugin():
 # --- Components --------------------------------------------------------------------------------
 
 @hookspec(firstresult=True)
+@returns(dict)
 def load_components(variant, path):
     """Called once when a ruleset is loaded, before any game. ``path`` is the component file the
     scenario names (or the variant's own). Return the component data (a dict); the first result
@@ -97,6 +101,7 @@ def setup_game(game):
 
 
 @hookspec(firstresult=True)
+@returns(list, tuple, check=phases)
 def list_setup_phases(game):
     """Called once after ``setup_game``. Return the list of ``Phase`` run before round 1 (e.g.
     a negotiation). First result wins; adjust it with a wrapper.
@@ -111,6 +116,7 @@ def list_setup_phases(game):
 
 
 @hookspec(firstresult=True)
+@returns(int, min=0, max=MAX_ROUNDS)
 def count_rounds(game):
     """Called once before round 1. Return the number of rounds. First result wins.
 
@@ -140,6 +146,7 @@ def initial_turn_order(game):
 # --- Rounds ------------------------------------------------------------------------------------
 
 @hookspec(firstresult=True)
+@returns(list, tuple, check=phases)
 def list_round_phases(game):
     """Called at the start of every round. Return the list of ``Phase`` the round runs, in
     order. First result wins; to add, remove or reorder phases implement it with
@@ -155,6 +162,7 @@ def list_round_phases(game):
 
 
 @hookspec(firstresult=True)
+@returns(list, tuple, check=phases)
 def list_final_phases(game):
     """Called once after the last round. Return the list of ``Phase`` of the game end (final
     income, final supply, ...). First result wins; adjust it with a wrapper.
@@ -171,6 +179,7 @@ def list_final_phases(game):
 # --- Information -------------------------------------------------------------------------------
 
 @hookspec(firstresult=True)
+@returns(dict)
 def view_for_seat(game, seat):
     """Called whenever an agent is asked a decision. Return what ``seat`` may see (a dict): its
     own private information and everybody's public information, never another seat's secrets.
@@ -209,6 +218,7 @@ def encode_view(view, decision):
 
 
 @hookspec
+@returns(dict, check=labels, each=True)
 def describe_seat(game, seat):
     """Called when a game's results are summarised (``game.describe_seat(seat)``). Return a dict
     of the labels that identify what ``seat`` played with, e.g. ``{"civilization": "Argos"}``
@@ -339,6 +349,7 @@ def evaluate_seats(game):
 # --- End of game -------------------------------------------------------------------------------
 
 @hookspec(firstresult=True)
+@returns(check=score)
 def score_seat(game, seat):
     """Called once per seat when the game is over. Return a ``core.Score``. First result wins.
 
@@ -352,6 +363,7 @@ def score_seat(game, seat):
 
 
 @hookspec
+@returns(dict, check=metrics, each=True)
 def collect_metrics(game):
     """Called once when a game is over (by ``simulate`` and ``compare``, through
     ``Game.metrics()``). Return a dict of metric name -> number (or None). All results are
@@ -387,6 +399,7 @@ def describe_metrics():
 # --- Testing -----------------------------------------------------------------------------------
 
 @hookspec
+@returns(list, tuple, check=texts, each=True)
 def check_invariants(game):
     """Called by conformance tests after every decision. Return a list of strings, one per
     violated invariant (conservation, caps, no negative counts); empty when all hold.
@@ -427,6 +440,7 @@ def render_view(view, layout):
 # --- Agents ------------------------------------------------------------------------------------
 
 @hookspec(firstresult=True)
+@returns(str)
 def choose_heuristic(view, decision):
     """Called by the ``heuristic`` agent. Return the id of a good option for ``decision`` given
     the seat's ``view`` (a variant's rules-aware bot), or None to let the agent pick at random.

@@ -25,16 +25,19 @@ from typing import Any
 import pluggy
 
 from . import hookspecs
-from .components import DefaultComponents, reconstructed_paths
-from .errors import ConfigError, PluginError
+from .components import DefaultComponents, check_file, reconstructed_paths
+from .containment import HardExit, TimeLimit, no_hard_exit
+from .errors import ConfigError, PluginError, UntrustedCode
 from .hookrelay import RelayPluginManager, relay_enabled
+from .results import install_checks
 from .scenario import Scenario, is_plugin_path
 from .schema import Field, Table, validate
-from .shipped import PLUGIN_PACKAGE, shipped_plugins
 from .standing import DefaultStanding
+from .trust import PluginSource, classify, is_module_name, refusal
 from .variant import Variant
 
 ENTRY_POINT_GROUP = "peloponnes"
+MAX_PATH = 4096
 
 
 @dataclass
@@ -94,12 +97,14 @@ class Ruleset:
                 return plugin
         return None
 
-    def blame(self, exc: BaseException, phase=None) -> PluginError:
+    def blame(self, exc: BaseException, phase=None, hook: str | None = None) -> PluginError:
         """Turn an exception raised while a game runs into a PluginError naming the plugin,
-        the hook (or function) and the rule section being played."""
+        the hook (or function) and the rule section being played. ``hook``: the hook being
+        called, when no frame of a plugin names one. The error's ``culprit`` is the plugin."""
         frames = traceback.extract_tb(exc.__traceback__)
         hook_names = {n for n in dir(self.pm.hook) if not n.startswith("_")}
-        culprit, hook, line = None, None, None
+        culprit, line = None, None
+        fallback, hook = hook, None
         for frame in frames:
             plugin = self.plugin_of_file(frame.filename)
             if plugin is None:
@@ -109,12 +114,60 @@ class Ruleset:
             if hook is None and frame.name in hook_names:
                 hook = frame.name
             line = f"{Path(frame.filename).name}:{frame.lineno} in {frame.name}"
+        hook = hook or fallback
+        phase_code = getattr(getattr(phase, "run", None), "__code__", None)
+        phase_plugin = self.plugin_of_file(phase_code.co_filename) if phase_code else None
+        if culprit is None:         # no plugin frame: the phase's own plugin
+            culprit = phase_plugin
+        elif (isinstance(exc, TimeLimit) and culprit.kind == "variant" and phase_plugin
+              and phase_plugin.kind != "variant"):
+            # out of time inside the variant's code, while a house rule's phase runs: the
+            # variant's code ends, the house rule's phase is the loop
+            culprit, hook, line = phase_plugin, None, None
         rule = getattr(phase, "rule", "") or None
-        message = f"{type(exc).__name__}: {exc}"
+        message = describe_exception(exc)
         if line:
             message += f" (at {line})"
-        return PluginError(message, plugin=culprit.source if culprit else None,
-                           hook=hook or (f"phase {phase.name}" if phase else None), rule=rule)
+        error = PluginError(message, plugin=culprit.source if culprit else None,
+                            hook=hook or (f"phase {phase.name}" if phase else None), rule=rule)
+        error.culprit = culprit
+        return error
+
+    def guard(self, hook: str, phase=None) -> _Guard:
+        """``with ruleset.guard(hook):`` runs plugin code: any failure (an exception,
+        ``sys.exit``, ``os._exit``) becomes a PluginError naming the plugin and ``hook``."""
+        return _Guard(self, hook, phase)
+
+    def blamed(self, exc: BaseException, phase=None, hook: str | None = None) -> BaseException:
+        """The error to raise for a failure in plugin code: a PluginError blaming the plugin
+        (``blame``), except that a ConfigError from the core's or the variant's own code (bad
+        data, e.g. component counts that do not fit the player count) stays a ConfigError."""
+        error = self.blame(exc, phase, hook)
+        if isinstance(exc, ConfigError) and getattr(error.culprit, "kind", None) in (
+                "variant", "core", None):
+            return exc
+        return error
+
+    def plugin_of_impl(self, impl) -> str:
+        """The plugin (its source, as errors name it) of a pluggy hook implementation."""
+        for plugin in self.plugins:
+            if plugin.obj is impl.plugin:
+                return plugin.source
+        obj = impl.plugin         # registered by hand (tests, the CLI's own observers)
+        return getattr(obj, "__name__", None) or type(obj).__qualname__
+
+    def who_answered(self, hook_name: str, kwargs: dict) -> str | None:
+        """The plugin whose implementation gives the first non-None answer to a first-result
+        hook, asked again in call order (for blame, on an error path only)."""
+        impls = getattr(self.pm.hook, hook_name).get_hookimpls()
+        for impl in reversed([i for i in impls if not (i.wrapper or i.hookwrapper)]):
+            try:
+                answer = impl.function(*[kwargs[a] for a in impl.argnames])
+            except Exception:   # noqa: BLE001 - asking again is best effort
+                continue
+            if answer is not None:
+                return self.plugin_of_impl(impl)
+        return None
 
     def hook_order(self, hook_name: str) -> list[str]:
         """Plugin names implementing ``hook_name``, in the order pluggy calls them."""
@@ -127,6 +180,40 @@ class Ruleset:
         plain = [i for i in impls if not (i.hookwrapper or i.wrapper)]
         ordered = list(reversed(wrappers)) + list(reversed(plain))
         return [names.get(id(i.plugin), i.plugin_name) for i in ordered]
+
+
+def describe_exception(exc: BaseException) -> str:
+    """``Type: message`` for people; a ``sys.exit`` in plugin code says so."""
+    if isinstance(exc, HardExit):
+        return f"called os._exit({exc.code!r}) (a plugin must not end the program)"
+    if isinstance(exc, SystemExit):
+        return f"called sys.exit({exc.code!r}) (a plugin must not end the program)"
+    if isinstance(exc, RecursionError):
+        return "RecursionError: endless recursion"
+    text = str(exc)
+    if len(text) > 300:
+        text = text[:300] + "..."
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+class _Guard:
+    """``Ruleset.guard``: a class, not a generator, since it runs around every bot decision."""
+    __slots__ = ("ruleset", "hook", "phase", "exits")
+
+    def __init__(self, ruleset: Ruleset, hook: str, phase):
+        self.ruleset, self.hook, self.phase = ruleset, hook, phase
+        self.exits = no_hard_exit()
+
+    def __enter__(self):
+        self.exits.__enter__()
+        return self
+
+    def __exit__(self, kind, exc, tb) -> bool:
+        self.exits.__exit__()
+        if exc is None or isinstance(exc, PluginError) or not isinstance(
+                exc, (Exception, SystemExit)):
+            return False
+        raise self.ruleset.blamed(exc, self.phase, self.hook) from exc
 
 
 def new_plugin_manager() -> RelayPluginManager:
@@ -147,13 +234,14 @@ def _entry_point_modules() -> dict[str, str]:
 
 def _import(module_name: str, shown: str):
     try:
-        return importlib.import_module(module_name)
+        with no_hard_exit():
+            return importlib.import_module(module_name)
     except ModuleNotFoundError as exc:
         if exc.name and module_name.startswith(exc.name):
             raise PluginError(f"no module named '{module_name}'", plugin=shown) from None
         raise PluginError(f"failed to import: {exc}", plugin=shown) from exc
-    except Exception as exc:
-        raise PluginError(f"failed to import: {type(exc).__name__}: {exc}", plugin=shown) from exc
+    except (Exception, SystemExit) as exc:
+        raise PluginError(f"failed to import: {describe_exception(exc)}", plugin=shown) from exc
 
 
 def discover_variants() -> dict[str, Variant]:
@@ -190,14 +278,15 @@ def _registered_variants(module, shown: str) -> list[Variant]:
     pm = new_plugin_manager()
     _register(pm, LoadedPlugin(shown, shown, "module", module))
     try:
-        results = pm.hook.register_variants()
-    except Exception as exc:
-        raise PluginError(f"register_variants failed: {type(exc).__name__}: {exc}",
+        with no_hard_exit():
+            results = pm.hook.register_variants()
+    except (Exception, SystemExit) as exc:
+        raise PluginError(f"register_variants failed: {describe_exception(exc)}",
                           plugin=shown, hook="register_variants") from exc
     variants = [v for result in results for v in (result or [])]
     for variant in variants:
         if not isinstance(variant, Variant):
-            raise PluginError(f"register_variants returned {variant!r}, not a Variant",
+            raise PluginError(f"register_variants returned {variant!r:.60}, not a Variant",
                               plugin=shown, hook="register_variants")
     return variants
 
@@ -225,8 +314,9 @@ def load_file_plugin(path: Path, shown: str):
     module = importlib.util.module_from_spec(spec)
     sys.modules[module_name] = module
     try:
-        spec.loader.exec_module(module)
-    except Exception as exc:
+        with no_hard_exit():
+            spec.loader.exec_module(module)
+    except (Exception, SystemExit) as exc:
         del sys.modules[module_name]
         where = ""
         frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == str(path)]
@@ -234,26 +324,60 @@ def load_file_plugin(path: Path, shown: str):
             where = f" (line {frames[-1].lineno})"
         if isinstance(exc, SyntaxError):
             where = f" (line {exc.lineno})"
-        raise PluginError(f"failed to import{where}: {type(exc).__name__}: {exc}",
+        raise PluginError(f"failed to import{where}: {describe_exception(exc)}",
                           plugin=shown) from exc
     return module
 
 
-def _load_scenario_plugin(entry: str, scenario: Scenario, index: int) -> LoadedPlugin:
+def plugin_source(entry: str, scenario: Scenario, index: int) -> PluginSource:
+    """Where the scenario's ``plugins[index]`` comes from and whether it may be imported,
+    decided without importing anything (see core/trust.py)."""
+    resolved = None
     if is_plugin_path(entry):
+        if "\0" in entry or len(entry) > MAX_PATH:
+            raise ConfigError("not a usable file path", where=scenario.where,
+                              path=f"plugins[{index}]")
         resolved = Path(scenario.resolve(entry))
-        if not resolved.is_file():
+        try:
+            is_file = resolved.is_file()
+        except (OSError, ValueError):
+            is_file = False
+        if not is_file:
             raise ConfigError(f"plugin file '{entry}' not found (looked next to the scenario "
                               "and in the current folder)", where=scenario.where,
                               path=f"plugins[{index}]")
-        module = load_file_plugin(resolved, str(resolved))
-        return LoadedPlugin(resolved.stem, str(resolved), "file", module)
-    target = _entry_point_modules().get(entry)
-    if target is None:
-        # a shipped example house rule by its name, e.g. "no_conquest"
-        target = f"{PLUGIN_PACKAGE}.{entry}" if entry in shipped_plugins() else entry
-    module = _import(target, entry)
-    return LoadedPlugin(entry, target, "module", module)
+        resolved = str(resolved)
+    elif not is_module_name(entry):
+        raise ConfigError(f"'{entry}' is neither a .py file nor a module name",
+                          where=scenario.where, path=f"plugins[{index}]")
+    return classify(entry, resolved, _entry_point_modules(), scenario.trusted)
+
+
+def trusted_source(entry: str, scenario: Scenario, index: int) -> PluginSource:
+    """``plugin_source``, or UntrustedCode when the user has not trusted that code."""
+    source = plugin_source(entry, scenario, index)
+    if not source.trusted:
+        raise UntrustedCode(refusal(source), where=scenario.where, path=f"plugins[{index}]")
+    return source
+
+
+def granted(scenario: Scenario) -> Scenario:
+    """``scenario`` marked trusted, once every plugin it names is trusted here (UntrustedCode
+    otherwise): for games played elsewhere (another machine) with code the user trusted on this
+    one, where the trust record and the file's path may differ."""
+    for index, entry in enumerate(scenario.plugins):
+        trusted_source(entry, scenario, index)
+    return replace(scenario, trusted=True)
+
+
+def _load_scenario_plugin(entry: str, scenario: Scenario, index: int) -> LoadedPlugin:
+    source = trusted_source(entry, scenario, index)
+    if source.kind in ("file", "shipped") and source.target.endswith(".py"):
+        path = Path(source.target)
+        module = load_file_plugin(path, str(path))
+        return LoadedPlugin(path.stem, str(path), "file", module)
+    module = _import(source.target, entry)
+    return LoadedPlugin(entry, source.target, "module", module)
 
 
 def _register(pm: pluggy.PluginManager, plugin: LoadedPlugin) -> None:
@@ -281,17 +405,51 @@ def _similar(a: str, b: str) -> bool:
     return difflib.SequenceMatcher(None, a, b).ratio() > 0.75
 
 
+NAME_LIST_KEYS = ("requires_variant", "requires_plugins", "conflicts_with")
+DECLARATION_KEYS = ("description", *NAME_LIST_KEYS, "parameters")
+
+
+def _checked_declaration(plugin: LoadedPlugin, declared) -> dict:
+    """One ``declare_plugin`` answer, checked: a table of the known keys whose lists name
+    variants or plugins (a single name given as a string is taken as a one-name list)."""
+    def fail(message: str):
+        raise PluginError(message, plugin=plugin.source, hook="declare_plugin")
+
+    if not isinstance(declared, dict):
+        fail(f"declare_plugin returned {declared!r:.60}, not a dict")
+    unknown = [k for k in declared if k not in DECLARATION_KEYS]
+    if unknown:
+        fail(f"unknown key {unknown[0]!r:.40} (known: {', '.join(DECLARATION_KEYS)})")
+    checked = dict(declared)
+    if not isinstance(checked.get("description", ""), str):
+        fail("'description' must be a string")
+    parameters = checked.get("parameters") or {}
+    if not isinstance(parameters, dict) or not all(isinstance(n, str) for n in parameters):
+        fail("'parameters' must be a table of parameter names")
+    for key in NAME_LIST_KEYS:
+        names = checked.get(key) or []
+        if isinstance(names, str):
+            names = [names]
+        if not isinstance(names, (list, tuple)) or not all(isinstance(n, str) for n in names):
+            fail(f"'{key}' must be a list of names")
+        checked[key] = list(names)
+    return checked
+
+
 def _declarations(pm: pluggy.PluginManager, plugin: LoadedPlugin,
                   plugins: list[LoadedPlugin]) -> dict:
     """What ``plugin`` says about itself, asked through the ``declare_plugin`` hook with every
     other plugin left out of the call."""
     others = [p.obj for p in plugins if p is not plugin]
     declared: dict = {}
-    for part in pm.subset_hook_caller("declare_plugin", remove_plugins=others)():
-        if not isinstance(part, dict):
-            raise PluginError(f"declare_plugin returned {part!r}, not a dict",
-                              plugin=plugin.source, hook="declare_plugin")
-        declared.update(part)
+    try:
+        with no_hard_exit():
+            parts = pm.subset_hook_caller("declare_plugin", remove_plugins=others)()
+    except (Exception, SystemExit) as exc:
+        raise PluginError(describe_exception(exc), plugin=plugin.source,
+                          hook="declare_plugin") from exc
+    for part in parts:
+        declared.update(_checked_declaration(plugin, part))
     return declared
 
 
@@ -324,9 +482,11 @@ def parameter_schema(plugin: LoadedPlugin) -> Table:
     fields = {}
     for name, spec in (plugin.declared.get("parameters") or {}).items():
         kind = PARAMETER_TYPES.get(spec.get("type", "str")) if isinstance(spec, dict) else None
-        if kind is None or "default" not in spec:
+        if (kind is None or "default" not in spec
+                or not isinstance(spec.get("choices") or (), (list, tuple))):
             raise PluginError(f"parameter '{name}': declare a dict with 'type' (one of "
-                              f"{', '.join(PARAMETER_TYPES)}) and 'default'",
+                              f"{', '.join(PARAMETER_TYPES)}), 'default' and optionally a list "
+                              "of 'choices'",
                               plugin=plugin.source, hook="declare_plugin")
         fields[name] = Field(kind, default=spec["default"], choices=tuple(spec["choices"])
                              if spec.get("choices") else None, min=spec.get("min"),
@@ -403,15 +563,20 @@ def assemble_ruleset(chain: list[Variant], plugins: Sequence[LoadedPlugin] = (),
     for plugin in loaded:
         _register(pm, plugin)
     _check_pending(pm, loaded)
+    ruleset = Ruleset(variant, pm, {}, "", loaded)
+    install_checks(pm, ruleset.plugin_of_impl)
     _check_declarations(pm, chain, loaded)
 
     path = components_path or str(variant.components)
-    data = pm.hook.load_components(variant=variant, path=path)
+    with ruleset.guard("load_components"):
+        data = pm.hook.load_components(variant=variant, path=path)
     if not isinstance(data, dict):
         raise PluginError("load_components returned no component data", hook="load_components")
     where = components_where or path
-    components = variant.check_components(data, where) if variant.check_components else data
-    return Ruleset(variant, pm, components, path, loaded)
+    ruleset.components = (variant.check_components(data, where) if variant.check_components
+                          else data)
+    ruleset.components_path = path
+    return ruleset
 
 
 def load_ruleset(scenario: Scenario) -> tuple[Ruleset, Scenario]:
@@ -422,6 +587,11 @@ def load_ruleset(scenario: Scenario) -> tuple[Ruleset, Scenario]:
     checked_options = validate_options(merged, dict(scenario.options), scenario)
     plugins = [_load_scenario_plugin(entry, scenario, i)
                for i, entry in enumerate(scenario.plugins)]
+    if scenario.components:     # a file the scenario names: say which key when it is no good
+        try:
+            check_file(scenario.resolve(scenario.components))
+        except ConfigError as exc:
+            raise ConfigError(f"{exc}", where=scenario.where, path="components") from None
     ruleset = assemble_ruleset(
         chain, plugins,
         components_path=scenario.resolve(scenario.components) if scenario.components else None,

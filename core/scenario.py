@@ -64,6 +64,9 @@ class Scenario:
     components: str = ""
     source: str = ""          # the file it came from, for messages and relative paths
     parameters: dict = field(default_factory=dict)    # plugin name -> {parameter: value}
+    # The user consented to the plugin code this scenario names (``--trust``, or code that built
+    # the scenario itself, as ``quick`` does): see core/trust.py. Never written to a file.
+    trusted: bool = False
 
     @classmethod
     def from_dict(cls, data: dict, *, where: str = "scenario", base_dir: Path | None = None
@@ -105,7 +108,7 @@ class Scenario:
               components: str = "") -> Scenario:
         """A scenario built in code (tests, benchmarks): ``players`` seats of one agent kind."""
         return cls(variant=variant, seed=seed, options=dict(options or {}),
-                   plugins=tuple(plugins), components=components,
+                   plugins=tuple(plugins), components=components, trusted=True,
                    players=tuple(PlayerSpec(f"Player {i + 1}", agent) for i in range(players)))
 
     @property
@@ -168,8 +171,11 @@ class Scenario:
         folder; returned as an absolute path when it exists, unchanged otherwise."""
         for base in (self.base_dir, Path.cwd()):
             candidate = (base / relative)
-            if candidate.exists():
-                return str(candidate.resolve())
+            try:
+                if candidate.exists():
+                    return str(candidate.resolve())
+            except (OSError, ValueError):   # a NUL byte, a name too long for the system
+                return relative
         return relative
 
 

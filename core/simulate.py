@@ -15,26 +15,27 @@ from .scenario import Scenario
 def run_game(ruleset: Ruleset, scenario: Scenario, seed: int, *, agent: str | None = None,
              after_decision: Callable[[Game], None] | None = None,
              on_answer: AnswerObserver | None = None,
-             on_start: Callable[[Game], None] | None = None) -> Game:
-    """Play one game with the scenario's agents (or ``agent`` for every seat). A PluginError
-    raised mid-game carries the unfinished game as ``error.game``, so it can be saved.
-    ``on_start(game)`` sees the game before it starts; ``on_answer`` every answer (see
-    ``engine.play``)."""
+             on_start: Callable[[Game], None] | None = None, check: str = "end") -> Game:
+    """Play one game with the scenario's agents (or ``agent`` for every seat), checking the
+    invariants as ``check`` says (``engine.play``). A PluginError raised mid-game carries the
+    unfinished game as ``error.game``, so it can be saved. ``on_start(game)`` sees the game
+    before it starts; ``on_answer`` every answer (see ``engine.play``)."""
     game = Game(ruleset, scenario, seed=seed)
     if on_start is not None:
         on_start(game)
     try:
         return play(game, make_agents(game, override=agent), after_decision=after_decision,
-                    on_answer=on_answer)
+                    on_answer=on_answer, check=check)
     except PluginError as error:
         error.game = game
         raise
 
 
-def check_conformance(scenario: Scenario, games: int, *, seed: int = 0) -> int:
-    """Play ``games`` random-agent games, checking the variant's invariants after every decision;
-    raise AssertionError naming the seed and the decision at the first violation. Returns the
-    number of decisions made."""
+def check_conformance(scenario: Scenario, games: int, *, seed: int = 0,
+                      agent: str | None = "random") -> int:
+    """Play ``games`` random-agent games (``agent=None``: the scenario's own bots), checking the
+    variant's invariants after every decision; raise AssertionError naming the seed and the
+    decision at the first violation. Returns the number of decisions made."""
     ruleset, scenario = load_ruleset(scenario)
     total = 0
 
@@ -44,7 +45,7 @@ def check_conformance(scenario: Scenario, games: int, *, seed: int = 0) -> int:
             raise AssertionError(f"seed {game.seed}, decision {game.decisions}: {problems}")
 
     for i in range(games):
-        game = run_game(ruleset, scenario, seed + i, agent="random", after_decision=check)
+        game = run_game(ruleset, scenario, seed + i, agent=agent, after_decision=check)
         check(game)
         total += game.decisions
     return total

@@ -12,7 +12,7 @@ from datetime import datetime
 from pathlib import Path
 
 from .agents import make_agents
-from .engine import Game
+from .engine import Game, check_invariants
 from .errors import ConfigError, IllegalAnswer, PluginError, SandboxError
 from .narrate import narrate
 from .record import save_game
@@ -52,8 +52,10 @@ class TableSession:
     its file; a new one gets a fresh name in ``save_dir``)."""
 
     def __init__(self, ruleset, scenario, *, seed: int | None = None, answers=(),
-                 save_dir: Path | str = "saves", save_path: Path | None = None):
+                 save_dir: Path | str = "saves", save_path: Path | None = None,
+                 check: bool = False):
         self.ruleset = ruleset
+        self.check = check          # the invariants after every decision (else at the end)
         self.scenario = scenario
         self.seed = scenario.seed if seed is None else seed
         self.ask: Callable | None = None
@@ -136,14 +138,16 @@ class TableSession:
             while self.game.pending is not None:
                 decision = self.game.pending
                 agent = self.agents[decision.seat]
-                view = self.view(decision.seat)
                 if decision.seat in self.humans:
-                    answer = agent.choose(view, decision)
+                    answer = agent.choose(self.view(decision.seat), decision)
                     if answer == UNDO:
                         continue        # the front called undo(); a new decision is pending
-                else:
-                    answer = self._bot_answer(agent, view, decision)
+                else:   # a bot: its failure, or an answer not offered, blames its plugin
+                    answer = self._bot_answer(agent, decision)
                 self._answer(answer)
+                if self.check:
+                    check_invariants(self.game)
+            check_invariants(self.game)
         except KeyboardInterrupt:
             raise StopTable("interrupted", self.save("interrupted")) from None
         except EOFError:
@@ -153,16 +157,17 @@ class TableSession:
         self.save("finished")
         return self.game
 
-    def _bot_answer(self, agent, view, decision) -> str:
-        """A bot's answer; a searching bot (``on_progress``) shows the front's "thinking"
-        indicator (``front.thinking(name)``, a context manager giving a progress callback)."""
+    def _bot_answer(self, agent, decision) -> str:
+        """A bot's answer (``Game.ask``); a searching bot (``on_progress``) shows the front's
+        "thinking" indicator (``front.thinking(name)``, a context manager giving a progress
+        callback)."""
         thinking = getattr(self.ask, "thinking", None)
         if thinking is None or not hasattr(agent, "on_progress"):
-            return self.guarded("choose_heuristic", agent.choose, view, decision)
+            return self.game.ask(agent)
         with thinking(self.game.seats[decision.seat].name) as progress:
             agent.on_progress = progress
             try:
-                return self.guarded("choose_heuristic", agent.choose, view, decision)
+                return self.game.ask(agent)
             finally:
                 agent.on_progress = None
 
@@ -205,7 +210,9 @@ class TableSession:
     def save(self, note: str = "") -> Path:
         game = self.game
         where = "finished" if game.finished else f"round {game.round}"
-        return save_game(game, self.save_path, note=f"{note or 'saved'} ({where})")
+        # this game's own file (a fresh name when the game began): rewritten, never another's
+        return save_game(game, self.save_path, note=f"{note or 'saved'} ({where})",
+                         overwrite=True)
 
 
 def seat_person(scenario, *, seat: int | None = None, name: str | None = None):

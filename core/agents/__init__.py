@@ -15,6 +15,7 @@ BOT_KINDS = ("random", "heuristic", "mcts")
 class RandomAgent:
     """Picks uniformly among the offered options, from its own seeded RNG."""
     needs_view = False
+    is_bot = True
 
     def __init__(self, seed: str):
         self.rng = random.Random(seed)
@@ -32,6 +33,7 @@ class HeuristicAgent:
     random option where the bot has no opinion (``guessed`` says whether the last answer was
     such a guess)."""
     needs_view = True
+    is_bot = True
 
     def __init__(self, seed: str, hook):
         self.rng = random.Random(seed)
@@ -49,6 +51,7 @@ class HeuristicAgent:
 class HumanAgent:
     """A person: ``ask(view, decision)`` is supplied by the user interface (the CLI prompt)."""
     needs_view = True
+    is_bot = False
 
     def __init__(self, ask):
         self.ask = ask

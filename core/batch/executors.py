@@ -14,6 +14,7 @@ called as jobs finish.
 """
 from __future__ import annotations
 
+import heapq
 import os
 import signal
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -23,10 +24,10 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..coverage import Watcher
-from ..errors import ConfigError, SandboxError
+from ..errors import ConfigError
 from ..plugins import Ruleset, load_ruleset
 from ..scenario import Scenario
-from .game_record import GameRecord, play_game
+from .game_record import GameFailure, GameRecord, play_game
 
 Progress = Callable[[int, int], None]
 
@@ -85,11 +86,14 @@ def load_all(scenarios: Sequence[Scenario], watch: str | None = None) -> list[Lo
     return loaded
 
 
-def play_jobs(loaded: Sequence[Loaded], jobs: Iterable[Job]) -> list[GameRecord]:
+def play_jobs(loaded: Sequence[Loaded], jobs: Iterable[Job],
+              check: str = "end") -> list[GameRecord]:
+    """Play ``jobs`` with the loaded rulesets (and watchers); ``check``: when each game checks
+    the invariants (``engine.CHECKS``)."""
     out = []
     for job in jobs:
         ruleset, sc, watcher = loaded[job.scenario]
-        out.append(play_game(ruleset, sc, job.seed, job.scenario, watcher))
+        out.append(play_game(ruleset, sc, job.seed, job.scenario, watcher, check))
     return out
 
 
@@ -105,7 +109,8 @@ def in_job_order(submit: Callable[[list[Job]], Future], jobs: Sequence[Job],
                  ) -> Iterator[GameRecord]:
     """Hand chunks to ``submit`` (which returns a future of the chunk's records), at most
     ``window`` at a time, and yield the records in job order; ``progress`` counts jobs as their
-    chunk finishes, in any order. Used by every executor that plays chunks elsewhere."""
+    chunk finishes, in any order. Used by the Ray executor (the local pool has its own run,
+    which survives dead workers: ``_ChunkRun``)."""
     running: dict[int, Future] = {}        # chunk number -> its future
     counted: set[int] = set()               # chunks finished and counted for progress
     finished = submitted = done = 0
@@ -130,11 +135,12 @@ def in_job_order(submit: Callable[[list[Job]], Future], jobs: Sequence[Job],
 
 
 class InProcessExecutor:
-    """Plays every job in this process, one after the other (``--workers 1``). ``watch``: see
-    ``make_executor``."""
+    """Plays every job in this process, one after the other (``--workers 1``). ``watch`` and
+    ``check``: see ``make_executor``."""
 
-    def __init__(self, watch: str | None = None):
+    def __init__(self, watch: str | None = None, check: str = "end"):
         self.watch = watch
+        self.check = check
 
     def run(self, scenarios: Sequence[Scenario], jobs: Sequence[Job],
             progress: Progress | None = None) -> Iterator[GameRecord]:
@@ -142,23 +148,26 @@ class InProcessExecutor:
         total = len(jobs)
         step = max(1, total // 200)
         for done, job in enumerate(jobs, 1):
-            yield play_jobs(loaded, [job])[0]
+            yield play_jobs(loaded, [job], self.check)[0]
             if progress and (done % step == 0 or done == total):
                 progress(done, total)
 
 
 _WORKER: list[Loaded] = []
+_CHECK = ["end"]
 
 
-def _init_worker(scenarios: Sequence[Scenario], watch: str | None) -> None:
+def _init_worker(scenarios: Sequence[Scenario], watch: str | None = None,
+                 check: str = "end") -> None:
     """Runs once in each worker process: load every ruleset (plugins, components) once. Ctrl-C
     is left to the parent, which cancels the chunks not yet started."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _WORKER[:] = load_all(scenarios, watch)
+    _CHECK[0] = check
 
 
 def _worker_chunk(jobs: Sequence[Job]) -> list[GameRecord]:
-    return play_jobs(_WORKER, jobs)
+    return play_jobs(_WORKER, jobs, _CHECK[0])
 
 
 class LocalPoolExecutor:
@@ -166,10 +175,12 @@ class LocalPoolExecutor:
     out a few per worker at a time and their records yielded in job order, so memory holds only
     the chunks in flight, however long the batch."""
 
-    def __init__(self, workers: int, chunk: int | None = None, watch: str | None = None):
+    def __init__(self, workers: int, chunk: int | None = None, watch: str | None = None,
+                 check: str = "end"):
         self.workers = max(1, workers)
         self.chunk = chunk
         self.watch = watch
+        self.check = check
 
     def run(self, scenarios: Sequence[Scenario], jobs: Sequence[Job],
             progress: Progress | None = None) -> Iterator[GameRecord]:
@@ -177,19 +188,120 @@ class LocalPoolExecutor:
         if total == 0:
             return
         bounds = chunk_bounds(total, self.workers, self.chunk)
-        pool = ProcessPoolExecutor(max_workers=min(self.workers, len(bounds)),
-                                   initializer=_init_worker,
-                                   initargs=(list(scenarios), self.watch))
+        yield from _ChunkRun(self, list(scenarios), jobs, bounds, progress).records()
+
+
+# A worker process that dies (killed, out of memory, a crash in C code) loses only the chunks in
+# flight: they are played again in a new pool, one at a time, so a chunk whose pool dies while it
+# plays alone is the one that kills it, and its games are recorded as failed. Finished games are
+# never lost. After this many dead pools every remaining game is recorded as failed.
+MAX_POOL_DEATHS = 8
+
+
+class _ChunkRun:
+    """One batch on a local pool: chunks submitted a few per worker at a time, records yielded
+    in job order, a dead pool replaced, Ctrl-C ending the workers at once."""
+
+    def __init__(self, executor: LocalPoolExecutor, scenarios: list[Scenario],
+                 jobs: Sequence[Job], bounds: list[tuple[int, int]], progress: Progress | None):
+        self.executor, self.scenarios, self.jobs = executor, scenarios, jobs
+        self.bounds, self.progress = bounds, progress
+        self.queue: list[int] = list(range(len(bounds)))    # chunks to submit (a heap)
+        self.running: dict[int, Future] = {}
+        self.finished: dict[int, list[GameRecord]] = {}
+        self.lost: dict[int, int] = {}                      # chunk -> times its pool died
+        self.suspects: set[int] = set()     # lost once with others: replayed one at a time
+        self.deaths = self.done = 0
+        self.pool: ProcessPoolExecutor | None = None
+
+    def records(self) -> Iterator[GameRecord]:
+        next_out = 0
         try:
-            yield from in_job_order(lambda chunk: pool.submit(_worker_chunk, chunk), jobs,
-                                    bounds, self.workers * 3, progress)
-        except BrokenProcessPool as exc:
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise SandboxError(f"a worker process died ({exc}); try --workers 1") from None
-        except BaseException:
-            pool.shutdown(wait=True, cancel_futures=True)
+            while next_out < len(self.bounds):
+                self._step()
+                while next_out in self.finished:
+                    yield from self.finished.pop(next_out)
+                    next_out += 1
+        except BaseException:       # Ctrl-C, or the consumer stopped: no orphan processes
+            self._kill()
             raise
-        pool.shutdown(wait=True)
+        if self.pool is not None:
+            self.pool.shutdown(wait=True)
+
+    def _new_pool(self) -> ProcessPoolExecutor:
+        workers = min(self.executor.workers, len(self.bounds))
+        return ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
+                                   initargs=(self.scenarios, self.executor.watch,
+                                             self.executor.check))
+
+    def _step(self) -> None:
+        if self.pool is None:
+            self.pool = self._new_pool()
+        window = 1 if self.suspects else self.executor.workers * 3
+        while self.queue and len(self.running) < window:
+            i = heapq.heappop(self.queue)
+            lo, hi = self.bounds[i]
+            self.running[i] = self.pool.submit(_worker_chunk, list(self.jobs[lo:hi]))
+        wait(list(self.running.values()), return_when=FIRST_COMPLETED)
+        if any(f.done() and isinstance(f.exception(), BrokenProcessPool)
+               for f in self.running.values()):
+            self._pool_died()
+        for i, future in list(self.running.items()):
+            if future.done():
+                del self.running[i]
+                self._collect(i, future.result())
+        if self.progress:
+            self.progress(self.done, len(self.jobs))
+
+    def _collect(self, chunk: int, records: list[GameRecord]) -> None:
+        self.finished[chunk] = records
+        self.suspects.discard(chunk)
+        self.done += len(records)
+
+    def _pool_died(self) -> None:
+        """Keep what finished, play the rest again in a new pool (or record it as failed)."""
+        self.pool.shutdown(wait=True, cancel_futures=True)
+        self.pool = None
+        self.deaths += 1
+        alone = len(self.running) == 1
+        for i, future in list(self.running.items()):
+            del self.running[i]
+            if future.done() and not future.cancelled() and future.exception() is None:
+                self._collect(i, future.result())
+                continue
+            self.lost[i] = self.lost.get(i, 0) + 1
+            if alone or self.lost[i] >= 2 or self.deaths >= MAX_POOL_DEATHS:
+                self._collect(i, [lost_record(job, self.lost[i]) for job in
+                                  self.jobs[self.bounds[i][0]:self.bounds[i][1]]])
+            else:
+                self.suspects.add(i)
+                heapq.heappush(self.queue, i)
+        if self.deaths >= MAX_POOL_DEATHS:
+            while self.queue:
+                i = heapq.heappop(self.queue)
+                self._collect(i, [lost_record(job, 0) for job in
+                                  self.jobs[self.bounds[i][0]:self.bounds[i][1]]])
+
+    def _kill(self) -> None:
+        pool, self.pool = self.pool, None
+        if pool is None:
+            return
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+        for process in processes:
+            process.join(timeout=5)
+
+
+def lost_record(job: Job, attempts: int) -> GameRecord:
+    """The record of a game whose worker process died (``attempts`` times) before it finished."""
+    why = (f"a worker process died while playing it ({attempts} time"
+           f"{'s' if attempts != 1 else ''})" if attempts
+           else f"not played: worker processes died {MAX_POOL_DEATHS} times")
+    return GameRecord(job.seed, job.scenario,
+                      failure=GameFailure(job.scenario, job.seed, why, hook="worker process"))
 
 
 def default_workers() -> int:
@@ -200,21 +312,24 @@ EXECUTORS = ("local", "ray")
 
 
 def make_executor(workers: int | None = None, kind: str = "local",
-                  address: str | None = None, watch: str | None = None) -> Executor:
+                  address: str | None = None, watch: str | None = None,
+                  check: str = "end") -> Executor:
     """The executor for ``--workers`` / ``--executor`` / ``--address``: locally, this process
     for 1 worker and a local process pool for more (default: every core); ``ray``, Ray tasks
     on the Ray instance at ``address`` (default: start or join a local one). ``watch`` gives
     every record its coverage (``core.coverage``): "plugins" watches the scenarios' own
-    plugins, "all" every hook implementation."""
+    plugins, "all" every hook implementation. ``check``: when games check the invariants
+    (``engine.CHECKS``)."""
     if kind == "ray":
         if workers is not None:
             raise ConfigError("--workers is for the local executor; with --executor ray the "
                               "games run on every CPU of the Ray instance")
         from .ray_executor import RayExecutor
-        return RayExecutor(address, watch=watch)
+        return RayExecutor(address, watch=watch, check=check)
     if kind != "local":
         raise ConfigError(f"unknown executor '{kind}' (known: {', '.join(EXECUTORS)})")
     if address is not None:
         raise ConfigError("--address needs --executor ray")
     workers = default_workers() if workers is None else workers
-    return InProcessExecutor(watch) if workers <= 1 else LocalPoolExecutor(workers, watch=watch)
+    return (InProcessExecutor(watch, check) if workers <= 1
+            else LocalPoolExecutor(workers, watch=watch, check=check))

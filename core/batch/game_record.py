@@ -109,15 +109,16 @@ def record_game(game: Game, scenario: int = 0) -> GameRecord:
 
 
 def play_game(ruleset: Ruleset, scenario: Scenario, seed: int, index: int = 0,
-              watcher: Watcher | None = None) -> GameRecord:
-    """Play one game of ``scenario`` (number ``index`` of its batch) with ``seed`` and record it;
-    a game that raises is recorded as a failure naming the plugin, hook and rule, not raised.
-    With a ``watcher`` (of this ruleset) the record carries the game's coverage."""
+              watcher: Watcher | None = None, check: str = "end") -> GameRecord:
+    """Play one game of ``scenario`` (number ``index`` of its batch) with ``seed`` and record it,
+    checking the invariants as ``check`` says (``engine.play``); a game that raises or breaks an
+    invariant is recorded as a failure naming the plugin, hook and rule, not raised. With a
+    ``watcher`` (of this ruleset) the record carries the game's coverage."""
     try:
         if watcher is None:
-            return record_game(run_game(ruleset, scenario, seed), index)
+            return record_game(run_game(ruleset, scenario, seed, check=check), index)
         game = run_game(ruleset, scenario, seed, on_start=watcher.start,
-                        on_answer=watcher.on_answer)
+                        on_answer=watcher.on_answer, check=check)
         record = record_game(game, index)
         record.coverage = watcher.finish(game)
         return record

@@ -11,6 +11,12 @@ object store once per batch, and a worker whose machine has no identical file at
 writes the text to a temporary folder and loads it from there (a failure blamed on such a copy
 names the original path, so records read the same everywhere). A plugin file that imports other
 files of its own must be installed as a module on every machine instead.
+
+Trust (``core/trust.py``) is decided here, on the driver: plugin code the user has not trusted
+stops the batch before any task starts, and the scenarios travel marked trusted, so a worker
+(where the trust record and a shipped file's path differ) does not ask again. As with local
+workers, a chunk whose worker dies (Ray retries it once) is recorded as failed games, the rest
+of the batch goes on, and Ctrl-C cancels the tasks still running.
 """
 from __future__ import annotations
 
@@ -19,12 +25,22 @@ import logging
 import socket
 import tempfile
 from collections.abc import Iterator, Sequence
+from concurrent.futures import Future
 from dataclasses import replace
 from pathlib import Path
 
 from ..errors import ConfigError, SandboxError
+from ..plugins import granted
 from ..scenario import Scenario, is_plugin_path
-from .executors import Job, Progress, chunk_bounds, in_job_order, load_all, play_jobs
+from .executors import (
+    Job,
+    Progress,
+    chunk_bounds,
+    in_job_order,
+    load_all,
+    lost_record,
+    play_jobs,
+)
 from .game_record import GameRecord
 
 INSTALL = "pip install 'peloponnes-sandbox[ray]'"
@@ -115,17 +131,17 @@ def _restore_paths(records: list[GameRecord], originals: dict[str, str]) -> list
 _LOADED: dict[str, tuple[list, dict[str, str]]] = {}
 
 
-def play_chunk(batch: tuple[str, list[Scenario], dict, str | None], jobs: list[Job]
+def play_chunk(batch: tuple[str, list[Scenario], dict, str | None, str], jobs: list[Job]
                ) -> list[GameRecord]:
-    """A Ray task: play ``jobs`` of the batch (its key, scenarios, shipped files and what to
-    watch), loading the rulesets once per worker process."""
-    key, scenarios, files, watch = batch
+    """A Ray task: play ``jobs`` of the batch (its key, scenarios, shipped files, what to watch
+    and when games check the invariants), loading the rulesets once per worker process."""
+    key, scenarios, files, watch, check = batch
     if key not in _LOADED:
         _LOADED.clear()                      # one batch at a time per worker is enough
         moved, originals = unpack(scenarios, files)
         _LOADED[key] = (load_all(moved, watch), originals)
     loaded, originals = _LOADED[key]
-    return _restore_paths(play_jobs(loaded, jobs), originals)
+    return _restore_paths(play_jobs(loaded, jobs, check), originals)
 
 
 # --- the executor ---------------------------------------------------------------------------------
@@ -151,11 +167,12 @@ class RayExecutor:
     instance). A Ray instance this executor started is shut down when the batch ends."""
 
     def __init__(self, address: str | None = None, chunk: int | None = None,
-                 watch: str | None = None):
+                 watch: str | None = None, check: str = "end"):
         self.ray = import_ray()          # no Ray: the one-line error at once, before any game
         self.address = address
         self.chunk = chunk
         self.watch = watch                # coverage, as ``make_executor`` says
+        self.check = check                # when games check the invariants (engine.CHECKS)
 
     def _connect(self, ray) -> bool:
         """Connect; True when this call started the connection (so ``run`` ends it)."""
@@ -177,19 +194,73 @@ class RayExecutor:
         if total == 0:
             return
         ray = self.ray
+        scenarios = [granted(sc) for sc in scenarios]     # UntrustedCode here, not on workers
         started = self._connect(ray)
+        running: dict[int, object] = {}       # id -> reference of a task not finished yet
         try:
             cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
             packed, files = pack(scenarios)
             key = _digest(repr((packed, sorted((p, d) for p, (d, _) in files.items()),
                                 self.watch)).encode())
-            batch = ray.put((key, packed, files, self.watch))
-            task = ray.remote(play_chunk)
-            yield from in_job_order(lambda chunk: task.remote(batch, chunk).future(), jobs,
-                                    chunk_bounds(total, cpus, self.chunk), cpus * 3, progress)
+            batch = ray.put((key, packed, files, self.watch, self.check))
+            task = ray.remote(max_retries=RETRIES)(play_chunk)
+            died = worker_deaths(ray)
+
+            def submit(chunk: list[Job]) -> Future:
+                ref = task.remote(batch, chunk)
+                running[id(ref)] = ref
+                return _surviving(ref.future(), chunk, died,
+                                  lambda _: running.pop(id(ref), None))
+
+            yield from in_job_order(submit, jobs, chunk_bounds(total, cpus, self.chunk),
+                                    cpus * 3, progress)
         except ray.exceptions.RayError as exc:
+            _cancel(ray, running)
             raise SandboxError(f"a Ray task failed: {type(exc).__name__}: "
                                f"{str(exc).strip().splitlines()[-1]}") from None
+        except BaseException:       # Ctrl-C, or the consumer stopped: no tasks left running
+            _cancel(ray, running)
+            raise
         finally:
             if started:
                 ray.shutdown()
+
+
+# A task whose worker dies is run once more by Ray; lost again, its games are recorded as failed
+# (as the local pool does with a chunk lost twice).
+RETRIES = 1
+
+
+def worker_deaths(ray) -> tuple[type, ...]:
+    """Ray's errors for a task whose worker process or machine died (not a bug in the task)."""
+    names = ("WorkerCrashedError", "NodeDiedError", "OutOfMemoryError", "LocalRayletDiedError")
+    return tuple(k for k in (getattr(ray.exceptions, n, None) for n in names) if k is not None)
+
+
+def _surviving(future: Future, jobs: list[Job], died: tuple[type, ...], finished) -> Future:
+    """``future``'s records, or the chunk's games recorded as failed when its worker died."""
+    out: Future = Future()
+
+    def done(f: Future) -> None:
+        finished(f)
+        if f.cancelled():
+            out.cancel()
+            out.set_running_or_notify_cancel()
+            return
+        exc = f.exception()
+        if exc is None:
+            out.set_result(f.result())
+        elif isinstance(exc, died):
+            out.set_result([lost_record(job, RETRIES + 1) for job in jobs])
+        else:
+            out.set_exception(exc)
+    future.add_done_callback(done)
+    return out
+
+
+def _cancel(ray, running: dict[int, object]) -> None:
+    for ref in list(running.values()):
+        try:
+            ray.cancel(ref, force=True)
+        except Exception:   # noqa: BLE001 - finished meanwhile, or the instance is gone
+            pass

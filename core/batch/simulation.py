@@ -20,16 +20,18 @@ from .tally import ScenarioTally, Tally
 
 def simulate(scenario: Scenario, games: int, *, agent: str | None = None, first: int = 0,
              workers: int = 1, progress: Progress | None = None,
-             executor: Executor | None = None,
-             watch: str | None = None) -> Iterator[GameRecord]:
+             executor: Executor | None = None, watch: str | None = None,
+             check: str = "end") -> Iterator[GameRecord]:
     """A record per game, in seed order (game i of ``first .. first + games - 1`` uses seed
     ``scenario.seed + i``), with the scenario's agents or ``agent`` for every seat; played by
     ``executor`` (default: ``workers`` local processes), which gives each record its coverage
-    when ``watch`` says so (see ``make_executor``)."""
+    when ``watch`` says so and checks the invariants at the end of each game, or after every
+    decision (``check="decision"``) (see ``make_executor``)."""
     played = scenario.with_agents(agent) if agent else scenario
     seeds = range(played.seed + first, played.seed + first + games)
     executor = executor or make_executor(workers)
     executor.watch = watch
+    executor.check = check
     return executor.run([played.with_absolute_paths()], PairedJobs(1, seeds), progress)
 
 
@@ -81,13 +83,14 @@ class Simulation:
 
 def run_simulation(scenario: Scenario, games: int, *, agent: str | None = None,
                    workers: int = 1, progress: Progress | None = None,
-                   executor: Executor | None = None, coverage: bool = False) -> Simulation:
+                   executor: Executor | None = None, coverage: bool = False,
+                   check: str = "end") -> Simulation:
     """Play and tally ``games`` games of ``scenario``. Human seats are played by the heuristic
     bot (or every seat by ``agent``). The scenario's own plugins and the bots are always
     watched (warnings); ``coverage`` watches every hook implementation."""
     played = scenario.with_agents(agent) if agent else scenario.with_bots_for_humans()[0]
     tally = Tally(1).consume(simulate(played, games, workers=workers, progress=progress,
-                                      executor=executor,
+                                      executor=executor, check=check,
                                       watch="all" if coverage else "plugins"))
     ruleset, completed = load_ruleset(played.with_absolute_paths())
     return Simulation(completed, games, tally.scenarios[0], ruleset, coverage)
@@ -101,7 +104,7 @@ def save_failed_game(simulation: Simulation, ruleset: Ruleset, folder: Path) -> 
         return None
     seed = simulation.failures[0].seed
     try:
-        run_game(ruleset, simulation.scenario, seed)
+        run_game(ruleset, simulation.scenario, seed, check="decision")
     except PluginError as exc:
         game = getattr(exc, "game", None)
         if game is not None:

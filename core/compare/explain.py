@@ -211,10 +211,11 @@ class Explanation:
 
 
 def explain(a: str | Path | Scenario, b: str | Path | Scenario, *,
-            seed: int | None = None) -> Explanation:
+            seed: int | None = None, trust: bool = False) -> Explanation:
     """Play ``seed`` (default: A's seed) under both scenarios with A's agents, and find where
-    they part."""
-    entries = prepare([a, b])
+    they part. ``trust``: the user consented to the plugin code the scenario files name
+    (``--trust``)."""
+    entries = prepare([a, b], trust=trust)
     base, other = entries
     if len(base.scenario.players) != len(other.scenario.players):
         raise ConfigError("explain needs two scenarios with the same number of players")

@@ -57,7 +57,7 @@ def metrics_table(result: CompareResult) -> Table:
             table.add_column(f"{e.letter} − {result.entries[0].letter}", justify="right")
             table.add_column("Holm", justify="right")
     for row in result.metrics:
-        cells = [row.name]
+        cells = [Text(row.name)]          # Text: names from plugins are not markup
         for i, (est, diff) in enumerate(zip(row.per_scenario, row.diffs, strict=True)):
             cells.append(mean_pm(est))
             if i:
@@ -157,7 +157,7 @@ def labels_table(result: CompareResult) -> Table | None:
     for e in result.entries:
         table.add_column(e.letter, justify="right")
     for row in result.labels:
-        table.add_row(row.label, row.value,
+        table.add_row(Text(str(row.label)), Text(str(row.value)),
                       *(f"{share_short(est)} n={n}" for est, n in zip(row.per_scenario,
                                                                       row.seats, strict=True)))
     return table

@@ -3,7 +3,7 @@ notes people should read (human seats played by bots)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..errors import ConfigError
@@ -39,9 +39,10 @@ def letter(i: int) -> str:
     return letters
 
 
-def prepare(scenarios: Sequence[str | Path | Scenario]) -> list[Entry]:
+def prepare(scenarios: Sequence[str | Path | Scenario], *, trust: bool = False) -> list[Entry]:
     """Load every scenario (a file path or a ``Scenario``). Refuses fewer than two scenarios and
-    scenarios of different player counts. Human seats are played by the heuristic bot."""
+    scenarios of different player counts. Human seats are played by the heuristic bot.
+    ``trust``: the user consented to the plugin code the scenario files name (``--trust``)."""
     if len(scenarios) < 2:
         raise ConfigError("compare needs at least two scenarios")
     entries = []
@@ -49,7 +50,7 @@ def prepare(scenarios: Sequence[str | Path | Scenario]) -> list[Entry]:
         if isinstance(item, Scenario):
             sc, path = item, item.source or f"scenario {i + 1}"
         else:
-            sc, path = Scenario.from_file(item), str(item)
+            sc, path = replace(Scenario.from_file(item), trusted=trust), str(item)
         sc, humans = sc.with_bots_for_humans()
         notes = ([f"human seat(s) {', '.join(humans)} played by the {BOT_FOR_HUMANS} bot"]
                  if humans else [])

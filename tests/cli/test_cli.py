@@ -72,7 +72,7 @@ def test_simulate_with_a_failing_game_keeps_the_others(tmp_path, monkeypatch, wo
     path.write_text('variant = "cardgame"\nplugins = ["flaky.py"]\n'
                     '[[players]]\nagent = "random"\n[[players]]\nagent = "heuristic"\n')
     monkeypatch.chdir(tmp_path)
-    result = run("simulate", path, "-n", 8, "--json", "-", "--workers", workers)
+    result = run("simulate", path, "-n", 8, "--json", "-", "--workers", workers, "--trust")
     assert result.exit_code == 3, result.output
     report = json.loads(result.stdout)
     assert report["games"] == 8 and report["games_finished"] == 6
@@ -84,7 +84,7 @@ def test_simulate_with_a_failing_game_keeps_the_others(tmp_path, monkeypatch, wo
     assert "2 of 8 games failed (seeds 2, 6)" in result.stderr
     assert "Traceback" not in result.output
     assert (tmp_path / "saves" / "failed-cardgame-seed2.toml").is_file()
-    table = run("simulate", path, "-n", 8)
+    table = run("simulate", path, "-n", 8, "--trust")
     assert table.exit_code == 3 and "win share" in table.stdout and "hook on_event" in \
         " ".join(table.stderr.split())
 

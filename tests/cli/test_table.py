@@ -260,7 +260,8 @@ def test_a_rule_failing_in_a_house_rule_mid_game_is_one_line_and_the_game_saved(
     path = tmp_path / "s.toml"
     path.write_text(f'variant = "cardgame"\nplugins = ["{bad}"]\n'
                     '[[players]]\nagent = "random"\n[[players]]\nagent = "random"\n')
-    result = run("play", path, "--seat", 1, "--save-dir", tmp_path / "saves", input="0\n" * 20)
+    result = run("play", path, "--seat", 1, "--save-dir", tmp_path / "saves", "--trust",
+                 input="0\n" * 20)
     assert result.exit_code == 3, result.output[-2000:]
     error = " ".join(result.output[result.output.index("error:"):].split())
     assert "bad_rule.py" in error and "compute_income" in error

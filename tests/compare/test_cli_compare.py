@@ -106,7 +106,7 @@ def on_event(game, event):
         raise RuntimeError("flaky plugin broke")
 ''')
     a, b = scenario_file(tmp_path, "a"), scenario_file(tmp_path, "b", plugins=["flaky.py"])
-    result = run("compare", a, b, "-n", 4, "-w", 2, "--json", tmp_path / "r.json")
+    result = run("compare", a, b, "-n", 4, "-w", 2, "--json", tmp_path / "r.json", "--trust")
     assert result.exit_code == 0, result.output
     out = flat(result.stdout)
     assert "1 game(s) failed" in out
@@ -125,7 +125,7 @@ def collect_metrics(game):
     raise RuntimeError("always")
 ''')
     a, b = scenario_file(tmp_path, "a"), scenario_file(tmp_path, "b", plugins=["broken.py"])
-    result = run("compare", a, b, "-n", 2, "-w", 1)
+    result = run("compare", a, b, "-n", 2, "-w", 1, "--trust")
     assert result.exit_code == 3
     assert "every game of B failed" in flat(result.stderr)
 

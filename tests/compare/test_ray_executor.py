@@ -1,7 +1,9 @@
 """The Ray executor: the same records and JSON as local workers on a real local Ray instance,
 plugin files that travel with the tasks, and one-line errors without Ray or without a cluster."""
 import json
+import os
 import sys
+from dataclasses import replace
 
 import pytest
 from click.testing import CliRunner
@@ -10,7 +12,9 @@ from peloponnes.cli import main
 from peloponnes.core.batch import InProcessExecutor, PairedJobs, make_executor
 from peloponnes.core.batch.ray_executor import RayExecutor, check_reachable, pack, play_chunk
 from peloponnes.core.compare import compare, prepare, result_dict
-from peloponnes.core.errors import ConfigError, SandboxError
+from peloponnes.core.errors import ConfigError, SandboxError, UntrustedCode
+from peloponnes.core.plugins import granted
+from peloponnes.core.trust import trust_file
 
 from .helpers import SCENARIOS, cardgame, write_plugin
 
@@ -62,7 +66,7 @@ def test_a_plugin_file_travels_with_the_task(tmp_path):
     expected = list(InProcessExecutor().run(scenarios, jobs))
     packed, files = pack(scenarios)
     (tmp_path / "fails_late.py").unlink()
-    records = play_chunk(("test-batch", packed, files, None), jobs)
+    records = play_chunk(("test-batch", packed, files, None, "end"), jobs)
     assert records == expected
     assert [r.failure.plugin for r in records if r.failure] == [failing, failing]
 
@@ -92,3 +96,37 @@ def test_prepare_keeps_entries_usable_by_ray(ray_instance):
     entries = prepare([cardgame(), cardgame("no_conquest.py")])
     result = compare([], 3, entries=entries, executor=RayExecutor())
     assert result.games == 3
+
+
+def test_trust_is_granted_on_the_driver_and_travels_with_the_scenarios(tmp_path):
+    pytest.importorskip("ray")
+    failing = write_plugin(tmp_path, "fails_late", FAILS_LATE)
+    untrusted = replace(cardgame(failing, seed=1), trusted=False)
+    jobs = list(PairedJobs(1, range(1, 7)))
+    with pytest.raises(UntrustedCode, match="fails_late.py"):
+        next(RayExecutor().run([untrusted], jobs))        # before connecting to any Ray
+    trust_file(failing)           # `peloponnes trust FILE`, in this test's own config folder
+    expected = list(InProcessExecutor().run([untrusted], jobs))
+    packed, files = pack([granted(untrusted)])
+    (tmp_path / "fails_late.py").unlink()                 # the worker loads a copy: not asked
+    assert play_chunk(("trust-batch", packed, files, None, "end"), jobs) == expected
+
+
+KILLS_ITS_RAY_WORKER = '''import os
+import signal
+
+
+@hookimpl
+def on_event(game, event):
+    if game.seed == 5 and os.getpid() != {driver}:
+        os.kill(os.getpid(), signal.SIGKILL)
+'''
+
+
+def test_a_dead_ray_worker_loses_only_its_chunk(ray_instance, tmp_path):
+    killer = write_plugin(tmp_path, "killer", KILLS_ITS_RAY_WORKER.format(driver=os.getpid()))
+    records = list(RayExecutor(chunk=2, check="decision").run(
+        [cardgame(killer)], list(PairedJobs(1, range(1, 9)))))
+    assert [r.seed for r in records] == list(range(1, 9))
+    failed = [(r.seed, r.failure.hook) for r in records if r.failure]
+    assert failed == [(5, "worker process"), (6, "worker process")]     # seeds 5-6: one chunk

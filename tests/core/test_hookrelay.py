@@ -12,9 +12,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from peloponnes.core.batch import play_game
 from peloponnes.core.compare import compare, prepare, result_dict
 from peloponnes.core.hookrelay import RelayPluginManager
 from peloponnes.core.plugins import load_ruleset
+from peloponnes.core.results import install_checks, returns
 from peloponnes.core.scenario import Scenario
 from peloponnes.core.simulate import run_game
 
@@ -30,6 +32,16 @@ class Specs:
     @hookspec
     def every(self, x, y):
         """Every result, in a list."""
+
+    @hookspec(firstresult=True)
+    @returns(int, max=14)
+    def first_checked(self, x, y):
+        """First result wins; it must be an int up to 14."""
+
+    @hookspec
+    @returns(int, max=14, each=True)
+    def every_checked(self, x, y):
+        """Every result, each an int up to 14."""
 
 
 class Boom(Exception):
@@ -129,6 +141,24 @@ def test_relay_matches_pluggy_for_any_mix_of_implementations_and_wrappers(plan, 
     assert not isinstance(getattr(relayed.relay, hook_name), pluggy.HookCaller)  # compiled
 
 
+@settings(max_examples=200, deadline=None)
+@given(plan=st.lists(st.one_of(st.tuples(st.just("plain"), PLAIN, ORDER),
+                               st.tuples(st.just("wrapper"), WRAP, ORDER)), max_size=4),
+       hook_name=st.sampled_from(["first_checked", "every_checked"]))
+def test_relay_checks_result_contracts_as_pluggys_call_path_does(plan, hook_name):
+    # results 10..19 (and wrappers' lists and texts) against "an int up to 14": the same
+    # results pass, and the same bad ones raise the same PluginError naming the same plugin
+    plain, relayed = managers()
+    log_plain, log_relayed = build([plain, relayed], plan, hook_name)
+    for pm in (plain, relayed):
+        install_checks(pm, lambda impl: impl.plugin_name)
+    expected = outcome(lambda: getattr(plain.hook, hook_name)(x=10, y=1))
+    got = outcome(lambda: getattr(relayed.relay, hook_name)(x=10, y=1))
+    assert got == expected
+    assert log_relayed == log_plain
+    assert not isinstance(getattr(relayed.relay, hook_name), pluggy.HookCaller)
+
+
 def test_a_plugin_registered_later_takes_part_from_the_next_call():
     plain, relayed = managers()
     build([relayed], [("plain", ("value", 1), {})], "first")
@@ -215,6 +245,30 @@ def test_games_through_the_relay_are_pluggys_games(variant, tmp_path, monkeypatc
     fast = game_log(scenario)
     monkeypatch.setenv("PELOPONNES_PLAIN_HOOKS", "1")
     assert game_log(scenario) == fast
+
+
+BAD_SURCHARGE = '''
+from peloponnes import hookimpl
+
+@hookimpl
+def conquest_surcharge(game, seat):
+    return "3"
+'''
+
+
+@pytest.mark.parametrize("plain_hooks", ["0", "1"])
+def test_a_bad_hook_result_is_blamed_on_its_plugin_with_and_without_the_relay(
+        plain_hooks, tmp_path, monkeypatch):
+    monkeypatch.setenv("PELOPONNES_PLAIN_HOOKS", plain_hooks)
+    plugin = tmp_path / "bad_surcharge.py"
+    plugin.write_text(BAD_SURCHARGE)
+    ruleset, scenario = load_ruleset(Scenario.quick("cardgame", 4, agent="random",
+                                                    plugins=(str(plugin),)))
+    failure = next(r.failure for seed in range(20)
+                   if (r := play_game(ruleset, scenario, seed)).failure)
+    assert failure.hook == "conquest_surcharge"
+    assert failure.plugin == str(plugin)
+    assert "returned '3'" in failure.message
 
 
 def test_compare_json_is_identical_with_and_without_the_relay(monkeypatch):

@@ -12,7 +12,7 @@ import pytest
 from peloponnes.core.agents import make_agents
 from peloponnes.core.agents.mcts import MCTSAgent, Settings, win_shares
 from peloponnes.core.engine import Game, play
-from peloponnes.core.errors import ConfigError
+from peloponnes.core.errors import ConfigError, SandboxError
 from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.scenario import PlayerSpec, Scenario
 
@@ -134,3 +134,31 @@ def test_every_variant_evaluates_a_position_for_truncated_rollouts(variant):
     assert len(values) == 4 and all(isinstance(v, (int, float)) for v in values)
     scores = [game.hook.score_seat(game=game, seat=s).value for s in range(4)]
     assert [int(v) for v in values] == scores
+
+
+def test_a_searching_seat_leaves_the_per_game_guards_to_the_game_itself():
+    # Forks replay answers and play rollouts; none of that counts in the game searched.
+    ruleset, scenario = load_ruleset(with_mcts(Scenario.quick("cardgame", 3, agent="heuristic"),
+                                               1, SMALL))
+    game = Game(ruleset, scenario, seed=4)
+    play(game, make_agents(game), check="decision")
+    assert game.finished and game.decisions == len(game.answers)
+    assert [e.seq for e in game.events] == list(range(len(game.events)))
+
+
+@pytest.mark.parametrize("forkable", [True, False])     # from a snapshot, or by replay
+def test_a_guarded_game_forks_and_its_fork_keeps_the_guard(forkable):
+    ruleset, scenario = load_ruleset(Scenario.quick("cardgame", 3))
+    game = Game(ruleset, scenario, seed=2)
+    if forkable:
+        game.enable_forking()
+    game.start()
+    for _ in range(10):
+        game.choose(game.pending.options[0].id)
+    game.max_decisions = game.decisions + 3
+    twin = game.fork()
+    assert (twin.decisions, twin.max_decisions) == (game.decisions, game.max_decisions)
+    with pytest.raises(SandboxError, match="decisions in one game"):
+        while twin.pending is not None:
+            twin.choose(twin.pending.options[0].id)
+    assert game.decisions == 10 and game.pending is not None     # the game itself untouched

@@ -45,7 +45,7 @@ def play_golden(name: str) -> Game:
 def regenerate() -> None:
     for name in GOLDEN:
         game = play_golden(name)
-        save_game(game, HERE / f"{name}.save.toml", note="golden playthrough")
+        save_game(game, HERE / f"{name}.save.toml", note="golden playthrough", overwrite=True)
         (HERE / f"{name}.events.json").write_text(
             json.dumps(events_as_json(game), indent=1, ensure_ascii=False) + "\n")
         print(f"{name}: {len(game.events)} events, scores "

@@ -12,10 +12,12 @@ Write such an implementation as a plain function returning a generator (or None)
 able to decline, since a generator function always returns a (non-None) generator.
 """
 from peloponnes.core import hookspec
+from peloponnes.core.results import MAX_LARGE, MAX_SMALL, permutation_of, returns
 
 # --- Setup -------------------------------------------------------------------------------------
 
 @hookspec(firstresult=True)
+@returns(dict)
 def provide_player_mat(game, seat):
     """Called once per seat in ``setup_game``, before starting goods are stored. Return the seat's
     mat: a dict with ``storehouse`` ({"wood", "stone", "food"} -> limit), ``income`` (rows of
@@ -36,6 +38,7 @@ def provide_player_mat(game, seat):
 # --- Reveal / placing tiles ----------------------------------------------------------------------
 
 @hookspec(firstresult=True)
+@returns(bool)
 def check_land_placement(game, seat, tile):
     """Called when ``seat`` adds the land tile ``tile`` (a component dict). Return True when it may
     be placed at the end of the seat's land row: the first land tile anywhere; otherwise it must
@@ -52,6 +55,7 @@ def check_land_placement(game, seat, tile):
 
 
 @hookspec(firstresult=True)
+@returns(list, tuple)
 def list_building_costs(game, seat, tile):
     """Called when ``seat`` builds the building ``tile`` in D. and when it completes a building
     marked with a coin in a supply round. Return the ways it may pay: a list of costs (dicts
@@ -70,6 +74,7 @@ def list_building_costs(game, seat, tile):
 
 
 @hookspec(firstresult=True)
+@returns(int, min=0, max=MAX_SMALL)
 def count_mark_coins(game, seat, tile):
     """Called in D. when ``seat`` may mark (reserve) the building ``tile`` instead of paying for
     it. Return how many coins it places on the tile (they come back when the building is
@@ -102,6 +107,7 @@ def after_tile_added(game, seat, placed):
 
 
 @hookspec(firstresult=True)
+@returns(list, tuple, check=permutation_of("order"))
 def order_turns(game, order, bids):
     """Called in C. Return the new turn order (a list of seats) from the previous ``order`` and
     this round's ``bids`` (seat -> ``Bid``; passed and withdrawn seats are absent). The default:
@@ -119,6 +125,7 @@ def order_turns(game, order, bids):
 # --- Supply ---------------------------------------------------------------------------------------
 
 @hookspec(firstresult=True)
+@returns(int, min=0, max=MAX_LARGE)
 def count_food_needed(game, seat, inhabitants):
     """Called when ``seat`` feeds its population in a supply round, also to find how many of
     ``inhabitants`` a smaller amount of food can feed. Return the food ``inhabitants`` eat
@@ -151,6 +158,7 @@ def after_supply_round(game, final):
 # --- Disasters ------------------------------------------------------------------------------------
 
 @hookspec(firstresult=True)
+@returns(int, min=0, max=MAX_SMALL)
 def count_disaster_chits(game, final):
     """Called at G. of every round (``final`` False) and at the end of the game (``final`` True).
     Return how many disaster chits are revealed now; default 2. First result wins.
@@ -206,6 +214,7 @@ def strike_disaster(game, disaster):
 
 
 @hookspec(firstresult=True)
+@returns(bool)
 def check_protection(game, seat, disaster):
     """Called for each seat when ``disaster`` strikes. Return True when the seat is protected: the
     default is a building showing its protection symbol, built or marked with a coin, or a
@@ -221,6 +230,7 @@ def check_protection(game, seat, disaster):
 
 
 @hookspec(firstresult=True)
+@returns(dict)
 def get_disaster_effect(game, seat, disaster):
     """Called when ``disaster`` strikes an unprotected ``seat``. Return the effect (a dict shaped
     like ``[disasters.NAME]`` in components.toml: ``effect`` pay_per_tile / lose_share /

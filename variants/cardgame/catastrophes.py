@@ -63,9 +63,7 @@ def hit_cards(game, player: CardPlayer, catastrophe: str) -> Iterator[Decision]:
     hits = game.hook.count_catastrophe_hits(game=game, seat=player.seat,
                                             catastrophe=catastrophe,
                                             cards=counted_cards(player, catastrophe, candidates))
-    if isinstance(hits, bool) or not isinstance(hits, int) or hits < 0:
-        raise PluginError(f"count_catastrophe_hits returned {hits!r}: expected a number of "
-                          "cards, 0 or more", hook="count_catastrophe_hits", rule=RULE)
+    # its type and range are checked where it comes back (core/results.py, the hookspec)
     for _ in range(min(hits, len(candidates))):
         yield from cover_or_remove(game, player, catastrophe, candidates)
         candidates = [p for p in candidates if p.active and p in player.tableau()]

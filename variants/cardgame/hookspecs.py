@@ -8,6 +8,7 @@ whole table (default: every seat in turn order, unless protected); for each unpr
 the player then covers or loses each card hit (cardgame: Catastrophes).
 """
 from peloponnes.core import hookspec
+from peloponnes.core.results import MAX_LARGE, returns
 
 
 @hookspec(firstresult=True)
@@ -36,6 +37,7 @@ def strike_catastrophe(game, catastrophe):
 
 
 @hookspec(firstresult=True)
+@returns(list, tuple)
 def list_catastrophe_targets(game, seat, catastrophe):
     """Called for each unprotected seat when ``catastrophe`` strikes it (not for Decline, which
     hits the luxury goods and the luxury card). Return the list of the seat's cards (``Placed``)
@@ -59,6 +61,7 @@ def list_catastrophe_targets(game, seat, catastrophe):
 
 
 @hookspec(firstresult=True)
+@returns(int, min=0, max=MAX_LARGE)
 def count_catastrophe_hits(game, seat, catastrophe, cards):
     """Called after ``list_catastrophe_targets`` for each unprotected seat that has a target.
     ``cards`` are the cards the share is counted over: for Earthquake and Tempest all the seat's

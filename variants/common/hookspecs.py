@@ -7,9 +7,11 @@ the default instead of replacing it, use ``@hookimpl(wrapper=True)`` and change 
 gives back.
 """
 from peloponnes.core import hookspec
+from peloponnes.core.results import MAX_LARGE, MAX_SMALL, pair_of_counts, returns
 
 
 @hookspec(firstresult=True)
+@returns(tuple, list, check=pair_of_counts)
 def count_revealed(game):
     """Called in the reveal phase of every round. Return ``(open, conquest)``: how many cards or
     tiles go to the open display and how many to the Conquest row. First result wins.
@@ -24,6 +26,7 @@ def count_revealed(game):
 
 
 @hookspec(firstresult=True)
+@returns(int, min=0, max=MAX_SMALL)
 def conquest_surcharge(game, seat):
     """Called whenever the price of a Conquest-row card is computed. Return the surcharge over
     the printed value (3 in both games: "exactly 3 coins more") before personal discounts.
@@ -39,6 +42,7 @@ def conquest_surcharge(game, seat):
 
 
 @hookspec(firstresult=True)
+@returns(int, min=0, max=MAX_LARGE)
 def minimum_bid(game, seat, card, conquest):
     """Called whenever a seat may bid on ``card``. Return the smallest legal bid, ignoring other
     players' bids (value, plus the surcharge on the Conquest row, less discounts). On the
@@ -56,6 +60,7 @@ def minimum_bid(game, seat, card, conquest):
 
 
 @hookspec(firstresult=True)
+@returns(int, min=0, max=MAX_SMALL)
 def bid_bonus_halves(game, seat):
     """Called whenever bids are compared. Return how many half coins ``seat``'s bids count higher
     than paid (Market/Agora: 1 each). Never counts for turn order. First result wins.
@@ -70,6 +75,7 @@ def bid_bonus_halves(game, seat):
 
 
 @hookspec(firstresult=True)
+@returns(tuple, list, check=pair_of_counts)
 def compute_income(game, seat, population):
     """Called in every income phase. Return ``(coins, luxury)`` the seat earns for its
     population from the income table. First result wins. Rule: cardgame 6. Income;

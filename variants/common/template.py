@@ -70,8 +70,10 @@ def test_the_plugin_changes_the_games():
 
 
 def test_games_stay_valid():
-    # random games with the plugin finish, invariants checked after every decision
+    # games with the plugin finish, invariants checked after every decision (what
+    # `peloponnes simulate --check` does): random bots, then the rules-aware heuristic bots
     assert check_conformance(scenario(PLUGIN), games=20) > 0
+    assert check_conformance(scenario(PLUGIN, agent="heuristic"), games=10, agent=None) > 0
 '''
 
 

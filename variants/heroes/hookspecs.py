@@ -7,9 +7,11 @@ non-None result; the heroes plugin is registered before any house rule, so a hou
 wins; to adjust the expansion's answer use ``@hookimpl(wrapper=True)``.
 """
 from peloponnes.core import hookspec
+from peloponnes.core.results import MAX_SMALL, MAX_STRENGTH, returns
 
 
 @hookspec(firstresult=True)
+@returns(int, float, min=0, max=MAX_STRENGTH)
 def compute_persian_strength(game, attack, values):
     """Called when the Persians attack (after the 3rd and the 6th Persian chit). ``attack`` is
     the attack's number (1, 2), ``values`` the values of every Persian chit revealed so far, in
@@ -27,6 +29,7 @@ def compute_persian_strength(game, attack, values):
 
 
 @hookspec(firstresult=True)
+@returns(int, min=0, max=MAX_SMALL)
 def count_conflict_pairs(game):
     """Called at every internal conflict (each supply round, after feeding and completing).
     Return how many of the strongest players each take a clover leaf and an inhabitant from as

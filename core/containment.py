@@ -1,0 +1,73 @@
+"""Keeping plugin code from ending the program: while a plugin is imported or a hook runs,
+``os._exit`` raises instead of killing the process at once, so the failure is reported (naming
+the plugin and hook) and the game in progress saved. ``sys.exit`` raises ``SystemExit``, which
+the callers catch the same way.
+
+``time_limit`` stops a game whose plugin loops without deciding anything or emitting events
+(the engine's own guard counts those).
+
+This contains mistakes, not malice: code that wants to kill the process can (signals, ctypes).
+Consent before importing foreign code (core/trust.py) is the protection against that.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import threading
+from contextlib import contextmanager
+
+_real_exit = os._exit
+
+
+class HardExit(SystemExit):
+    """Plugin code called ``os._exit``."""
+
+
+def _refused_exit(code=0):
+    raise HardExit(code)
+
+
+class no_hard_exit:  # noqa: N801 - used like a function: ``with no_hard_exit():``
+    """Within this block ``os._exit`` raises HardExit (restored afterwards, nested safely).
+    A class, not a generator: it runs around every decision."""
+    __slots__ = ("swapped",)
+
+    def __enter__(self):
+        self.swapped = os._exit is not _refused_exit
+        if self.swapped:
+            os._exit = _refused_exit
+        return self
+
+    def __exit__(self, *exc) -> bool:
+        if self.swapped:
+            os._exit = _real_exit
+        return False
+
+
+class TimeLimit(Exception):
+    """Raised inside whatever code is running when a game's time runs out."""
+
+
+@contextmanager
+def time_limit(seconds: float | None, what: str = "the game"):
+    """Raise TimeLimit in the running code after ``seconds`` of wall-clock time (None or 0: no
+    limit). A loop that neither decides nor emits events (``while True: pass`` in a hook) is
+    stopped this way, with the loop's own frame in the traceback for blame. Works in a process's
+    main thread (elsewhere, and where SIGALRM does not exist, it does nothing)."""
+    usable = (seconds and hasattr(signal, "setitimer")
+              and threading.current_thread() is threading.main_thread()
+              and signal.getitimer(signal.ITIMER_REAL)[0] == 0)
+    if not usable:
+        yield
+        return
+
+    def expired(signum, frame):
+        raise TimeLimit(f"{what} ran longer than {seconds:g} s (an endless loop?)")
+
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)

@@ -1,0 +1,125 @@
+"""`peloponnes compare` against hostile plugins: a game that breaks an invariant is a failed game
+(never counted), a plugin's print does not corrupt `--json -`, a worker process that dies loses no
+finished game, and Ctrl-C ends a run with workers at once, without a traceback or orphans."""
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from .helpers import write_plugin
+from .test_cli_compare import run, scenario_file
+
+MINTS = '''@hookimpl
+def on_event(game, event):
+    if event.kind == "round_started" and game.seed % 2 == 0:
+        game.state.players[0].hand["wood"] += 1
+'''
+
+PRINTS = '''print("{not json")
+
+
+@hookimpl
+def on_event(game, event):
+    print("an event:", event.kind)
+'''
+
+# Kills the worker process it runs in for seed 5 (never the main process, which plays the
+# first seed itself before the workers start).
+KILLS_ITS_WORKER = '''import multiprocessing
+import os
+import signal
+
+
+@hookimpl
+def on_event(game, event):
+    if game.seed == 5 and multiprocessing.current_process().name != "MainProcess":
+        os.kill(os.getpid(), signal.SIGKILL)
+'''
+
+
+def test_a_game_breaking_an_invariant_is_failed_and_not_counted(tmp_path):
+    write_plugin(tmp_path, "mints", MINTS)
+    a, b = scenario_file(tmp_path, "a"), scenario_file(tmp_path, "b", plugins=["mints.py"])
+    result = run("compare", a, b, "-n", 4, "-w", 1, "--json", "-", "--trust")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["scenarios"][1]["games_finished"] == 2      # seeds 1 and 3 only
+    assert sorted(s for f in data["failures"] for s in f["seeds"]) == [2, 4]
+    assert all("invariants broken" in f["message"] and "coin cards not conserved" in f["message"]
+               for f in data["failures"])
+
+
+def test_check_finds_the_broken_decision_in_compare(tmp_path):
+    write_plugin(tmp_path, "mints", MINTS)
+    a, b = scenario_file(tmp_path, "a"), scenario_file(tmp_path, "b", plugins=["mints.py"])
+    at_end = json.loads(run("compare", a, b, "-n", 2, "-w", 1, "--json", "-", "--trust").stdout)
+    checked = json.loads(run("compare", a, b, "-n", 2, "-w", 1, "--json", "-", "--trust",
+                             "--check").stdout)
+    assert "after decision" in checked["failures"][0]["message"]
+    assert checked["failures"][0]["message"] != at_end["failures"][0]["message"]
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_printing_plugin_does_not_corrupt_compare_json(tmp_path, workers):
+    write_plugin(tmp_path, "prints", PRINTS)
+    a, b = scenario_file(tmp_path, "a"), scenario_file(tmp_path, "b", plugins=["prints.py"])
+    result = run("compare", a, b, "-n", 3, "-w", workers, "--json", "-", "--trust")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["games"] == 3
+
+
+def test_a_dead_worker_loses_no_finished_game(tmp_path):
+    write_plugin(tmp_path, "killer", KILLS_ITS_WORKER)
+    a, b = scenario_file(tmp_path, "a"), scenario_file(tmp_path, "b", plugins=["killer.py"])
+    result = run("compare", a, b, "-n", 10, "-w", 2, "--json", "-", "--trust")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    failed = sorted((f["seeds"], f["hook"]) for f in data["failures"])
+    assert failed and all(seeds == [5] and hook == "worker process" for seeds, hook in failed)
+    assert data["scenarios"][1]["games_finished"] == 9
+    assert data["scenarios"][0]["games_finished"] >= 9
+
+
+def children_of(pid: int) -> set[int]:
+    found = set()
+    for task in Path(f"/proc/{pid}/task").glob("*/children"):
+        found.update(int(c) for c in task.read_text().split())
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().split(") ", 1)[1][0]
+    except (FileNotFoundError, IndexError):
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="needs Linux /proc")
+def test_ctrl_c_ends_a_compare_with_workers_at_once_without_orphans(tmp_path):
+    a, b = scenario_file(tmp_path, "a"), scenario_file(tmp_path, "b")
+    process = subprocess.Popen([sys.executable, "-m", "peloponnes.cli", "compare", str(a),
+                                str(b), "-n", "100000", "-w", "2"], cwd=tmp_path,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while len(children_of(process.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        time.sleep(1.0)                        # the workers are playing
+        workers = children_of(process.pid)
+        assert len(workers) >= 2
+        os.killpg(process.pid, signal.SIGINT)  # one Ctrl-C at a terminal: the whole group
+        _, err = process.communicate(timeout=20)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    assert process.returncode == 130
+    assert "Traceback" not in err and "interrupted" in err
+    time.sleep(0.5)
+    assert not [pid for pid in workers if alive(pid)]
