@@ -71,3 +71,17 @@ def time_limit(seconds: float | None, what: str = "the game"):
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+
+
+def describe_exception(exc: BaseException) -> str:
+    """``Type: message`` for people; a ``sys.exit`` in plugin code says so."""
+    if isinstance(exc, HardExit):
+        return f"called os._exit({exc.code!r}) (a plugin must not end the program)"
+    if isinstance(exc, SystemExit):
+        return f"called sys.exit({exc.code!r}) (a plugin must not end the program)"
+    if isinstance(exc, RecursionError):
+        return "RecursionError: endless recursion"
+    text = str(exc)
+    if len(text) > 300:
+        text = text[:300] + "..."
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__

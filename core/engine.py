@@ -19,8 +19,9 @@ from typing import Any
 from .containment import TimeLimit, no_hard_exit, time_limit
 from .decisions import Decision, Event, Option
 from .errors import IllegalAnswer, PluginError, SandboxError
+from .forking import Checkpoint, Forking
 from .metrics import generic_metrics
-from .snapshot import SharedObjects, dump_table, load_table
+from .snapshot import SharedObjects
 from .stash import Stash
 
 # Where a phase stands in the game: the game's setup phases, a round's phases or the final ones.
@@ -68,18 +69,6 @@ class Score:
         return (self.value, *self.tiebreak)
 
 
-@dataclass(frozen=True)
-class Checkpoint:
-    """The game at the start of a phase: where (stage, round number, the stage's phase list,
-    the phase's index), the pickled table, the RNG state and the lengths of the logs."""
-    position: tuple
-    table: bytes
-    rng_state: tuple
-    events: int
-    answers: int
-    rounds: int | None
-
-
 @dataclass
 class Result:
     scores: list[Score]
@@ -91,7 +80,7 @@ class Result:
         return len(self.winners) > 1
 
 
-class Game:
+class Game(Forking):
     """One game of a loaded ruleset. ``state`` belongs to the variant; ``stash`` holds the state
     of plugins stacked on it, each under its own ``StashKey`` (``core.stash``); the engine keeps
     the round counter, the RNG, the log of events and the answers given."""
@@ -282,95 +271,6 @@ class Game:
                               f"distinct seats 0-{self.num_players - 1}",
                               hook="initial_turn_order")
         return list(order)
-
-    # --- forking --------------------------------------------------------------------------
-    def enable_forking(self) -> Game:
-        """Snapshot the table at every phase boundary from now on, so that ``fork`` loads a
-        snapshot instead of replaying the whole game. Search agents call it when they join a
-        game; it costs a pickling per phase."""
-        if self._shared is None:
-            self._shared = SharedObjects(self.components, self.ruleset, self.hook)
-        self._snapshotting = True
-        return self
-
-    def _table(self) -> dict:
-        return {k: v for k, v in vars(self).items() if k not in self.ENGINE_FIELDS}
-
-    def _take_checkpoint(self, position: tuple) -> Checkpoint:
-        return Checkpoint(position=position, table=dump_table(self._table(), self._shared, self),
-                          rng_state=self.rng.getstate(), events=len(self.events),
-                          answers=len(self.answers), rounds=self._rounds)
-
-    def fork(self, *, forkable: bool = False) -> Game:
-        """An independent copy of this game at the same pending decision: given the same
-        answers it continues exactly as this game would, and changing it never touches this
-        game. Event observers (``on_event``) are not called in a fork: nothing it does happens
-        at the table. The fork takes no snapshots of its own unless ``forkable`` (it can still
-        be forked within the current phase, or, slower, by replaying its answers). A resampled
-        game's fork redraws the same way (resampling depends only on a view and a seed).
-        What a fork copies is the table: ``state`` and every attribute a plugin sets on the
-        game; what a plugin keeps elsewhere (module globals) is shared, so keep it on the game."""
-        if self._gen is None:
-            raise SandboxError("a game can be forked once it has started")
-        checkpoint = self._checkpoint
-        if checkpoint is None:
-            return self._fork_by_replay(forkable)
-        twin = object.__new__(Game)
-        engine = {k: v for k, v in vars(self).items() if k in self.ENGINE_FIELDS}
-        vars(twin).update(engine)
-        vars(twin).update(load_table(checkpoint.table, self._shared, twin))
-        twin.options = dict(self.options)
-        twin.rng = random.Random()
-        twin.rng.setstate(checkpoint.rng_state)
-        twin.events = self.events[:checkpoint.events]
-        twin.answers = self.answers[:checkpoint.answers]
-        twin.decisions = len(twin.answers)
-        twin.round = checkpoint.position[1]
-        twin._rounds = checkpoint.rounds
-        twin.pending, twin.finished, twin.result = None, False, None
-        twin._observed = False
-        twin._snapshotting = forkable
-        twin._gen = twin._play(checkpoint.position)
-        twin._advance(None)
-        twin._resamples = [r for r in self._resamples if r[0] < checkpoint.answers]
-        self._replay_into(twin, checkpoint.answers)
-        return twin
-
-    def _fork_by_replay(self, forkable: bool) -> Game:
-        twin = Game(self.ruleset, self.scenario, seed=self.seed)
-        twin.options = dict(self.options)
-        twin._observed = False
-        twin._shared = self._shared
-        twin.max_decisions, twin.max_events = self.max_decisions, self.max_events
-        if forkable:
-            twin.enable_forking()
-        twin.start()
-        self._replay_into(twin, 0)
-        return twin
-
-    def _replay_into(self, twin: Game, start: int) -> None:
-        """Give ``twin`` this game's answers from the ``start``-th on, redrawing hidden
-        information wherever this game was resampled (a resample before ``start`` is already
-        in the checkpoint ``twin`` was loaded from)."""
-        redraws = [r for r in self._resamples if r[0] >= start]
-        for index in range(start, len(self.answers) + 1):
-            while redraws and redraws[0][0] == index:
-                _, seat, state = redraws.pop(0)
-                rng = random.Random()
-                rng.setstate(state)
-                twin.resample(seat, rng)
-            if index < len(self.answers):
-                twin.choose(self.answers[index])
-
-    def resample(self, seat: int, rng: random.Random) -> Game:
-        """Redraw what ``seat`` cannot see (the ``resample_hidden`` hook) and reseed the game's
-        RNG from ``rng``: a determinization of the seat's information, for search. Use it on a
-        fork, at a pending decision of ``seat`` (a phase in progress may hold another seat's
-        secrets)."""
-        self._resamples.append((len(self.answers), seat, rng.getstate()))
-        self.hook.resample_hidden(game=self, seat=seat, rng=rng)
-        self.rng.seed(rng.getrandbits(64))
-        return self
 
     def _score(self) -> Result:
         scores = [self.hook.score_seat(game=self, seat=s.index) for s in self.seats]

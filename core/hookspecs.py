@@ -1,12 +1,11 @@
 """Every hook point of the core engine, grouped by when it is called.
 
-Plugin authors write ``from peloponnes import hookimpl`` and implement any of these by name. A
-ruleset family may add its own hook points (``Variant.hookspecs``); ``peloponnes hooks`` lists
-them all. ``@returns`` states what a hook must return (core/results.py checks it).
-
-Conventions (as in pytest and datasette): verb-led names; every spec says when it is called, what
-its arguments are, what it returns and whether the first non-None result wins (``firstresult``).
-Hooks that return a list of phases are meant to be adjusted with ``@hookimpl(wrapper=True)``.
+Plugin authors write ``from peloponnes import hookimpl`` and implement any of these by name; a
+ruleset family adds its own (``Variant.hookspecs``); ``peloponnes hooks`` lists them all.
+``@returns`` states what a hook must return (core/results.py checks it). Conventions (as in
+pytest and datasette): verb-led names; every spec says when it is called, its arguments, what it
+returns and whether the first non-None result wins (``firstresult``). Hooks that return a list
+of phases are meant to be adjusted with ``@hookimpl(wrapper=True)``.
 """
 from __future__ import annotations
 
@@ -39,16 +38,14 @@ def register_variants():
 @hookspec
 def declare_plugin():
     """Called when a scenario's plugins are loaded, before the game starts. Return a dict with
-    any of ``requires_variant`` (list of variant names, one of which must be played),
-    ``requires_plugins`` and ``conflicts_with`` (lists of plugin names: file stem or module
-    name; a single name may be given as a string), ``description`` (a line for ``peloponnes
-    plugins``), ``parameters`` (name -> a dict with ``type``: "int", "float", "bool" or "str",
-    ``default``, and optionally ``min``, ``max``, ``choices``, ``description``). Other keys or
-    types are an error naming the plugin. All results are collected; the engine refuses to start
-    a game whose requirements are not met. A scenario sets parameters in a
-    ``[parameters.PLUGIN]`` table (checked against the declaration, defaults filled in); the
-    rules read them as ``game.parameters["PLUGIN"]["NAME"]``, and ``peloponnes sweep`` can vary
-    them (``--vary plugins.PLUGIN.NAME=1,2,3``).
+    any of ``requires_variant`` (variant names, one of which must be played), ``requires_plugins``
+    and ``conflicts_with`` (plugin names: file stem or module name; one name may be a string),
+    ``description`` (a line for ``peloponnes plugins``) and ``parameters`` (name -> ``type``:
+    "int", "float", "bool" or "str", ``default``, optional ``min``, ``max``, ``choices``,
+    ``description``). Other keys or types are an error naming the plugin. All results are
+    collected; a game whose requirements are not met does not start. A scenario sets parameters
+    in ``[parameters.PLUGIN]``; the rules read ``game.parameters["PLUGIN"]["NAME"]``;
+    ``peloponnes sweep --vary plugins.PLUGIN.NAME=1,2,3`` varies them.
 
     Example::
 
@@ -408,8 +405,7 @@ def check_invariants(game):
 
         @hookimpl
         def check_invariants(game):
-            return [f"seat {p.seat}: negative luxury" for p in game.state.players
-                    if p.luxury < 0]
+            return [f"seat {p.seat}: luxury < 0" for p in game.state.players if p.luxury < 0]
     """
 
 
@@ -424,9 +420,8 @@ def render_view(view, layout):
     abbreviations mean). Seats are counted from 1 and named; rows people choose from carry the
     numbers the menu uses. First result wins. Rendering lives here, apart from the rules.
 
-    Only the plugins of the game's own ruleset are asked, so an implementation renders the
-    views of its variant without checking which variant made them; an expansion (or a house
-    rule that adds to the view) extends its base's renderable with ``wrapper=True``.
+    Only the game's own ruleset is asked, so an implementation need not check which variant made
+    the view; an expansion or house rule extends its base's renderable with ``wrapper=True``.
 
     Example::
 
@@ -443,8 +438,7 @@ def render_view(view, layout):
 @returns(str)
 def choose_heuristic(view, decision):
     """Called by the ``heuristic`` agent. Return the id of a good option for ``decision`` given
-    the seat's ``view`` (a variant's rules-aware bot), or None to let the agent pick at random.
-    First result wins.
+    the seat's ``view``, or None to let the agent pick at random. First result wins.
 
     Example::
 

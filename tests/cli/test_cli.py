@@ -154,7 +154,7 @@ def test_state_reference_matches_docs_file():
 
 
 def test_hooks_are_printed_literally_and_never_cropped(monkeypatch):
-    import peloponnes.cli as cli
+    import peloponnes.commands.common as cli
     monkeypatch.setattr(cli.console, "width", 40)
     result = run("hooks")
     assert result.exit_code == 0

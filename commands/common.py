@@ -1,0 +1,170 @@
+"""What every command shares: the consoles, exit codes, one-line errors, loading a scenario,
+writing output files, the batch options."""
+from __future__ import annotations
+
+import contextlib
+import functools
+import sys
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TextIO
+
+import click
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from peloponnes.core import PluginError, SandboxError
+from peloponnes.core.batch.executors import EXECUTORS
+from peloponnes.core.errors import UntrustedCode, one_line
+from peloponnes.core.plugins import (
+    load_ruleset,
+)
+from peloponnes.core.scenario import Scenario
+
+console = Console()
+err_console = Console(stderr=True)
+
+EXIT_BAD_INPUT = 2
+EXIT_PLUGIN = 3
+EXIT_UNTRUSTED = 4
+EXIT_INTERRUPTED = 130
+
+
+class CliError(click.ClickException):
+    def __init__(self, message: str, code: int = EXIT_BAD_INPUT):
+        super().__init__(message)
+        self.exit_code = code
+
+    def show(self, file=None):
+        # escaped: a message may hold brackets (a path, "pip install 'x[ray]'")
+        err_console.print(f"[bold red]error:[/] {escape(one_line(self.format_message()))}",
+                          highlight=False)
+
+
+def friendly_errors(fn):
+    """Turn the sandbox's errors into one-line messages with exit codes."""
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except PluginError as exc:
+            raise CliError(str(exc), EXIT_PLUGIN) from None
+        except UntrustedCode as exc:
+            raise CliError(str(exc), EXIT_UNTRUSTED) from None
+        except SandboxError as exc:
+            raise CliError(str(exc)) from None
+        except KeyboardInterrupt:
+            err_console.print("interrupted")
+            sys.exit(EXIT_INTERRUPTED)
+    return wrapper
+
+
+@contextlib.contextmanager
+def plugin_output_to_stderr(data_on_stdout: bool):
+    """While plugin code runs, its ``print``s go to standard error, so data written to standard
+    output (``--json``, ``-``) stays parseable."""
+    if not data_on_stdout:
+        yield
+        return
+    _data_stdout.append(sys.stdout)
+    try:
+        with contextlib.redirect_stdout(sys.stderr):
+            yield
+    finally:
+        _data_stdout.pop()
+
+
+_data_stdout: list = []     # the real standard output while plugin output is redirected
+
+
+def load(path: str, trust: bool = False) -> tuple:
+    scenario = Scenario.from_file(path)
+    ruleset, scenario = load_ruleset(replace(scenario, trusted=trust))
+    return ruleset, scenario
+
+
+check_option = click.option(
+    "--check", is_flag=True,
+    help="Check the ruleset's invariants after every decision (cards and coins conserved, "
+         "nothing negative, caps respected), not only at the end of each game.")
+
+trust_option = click.option(
+    "--trust", is_flag=True,
+    help="Run the plugin code the scenario names (files, module names) for this run, though "
+         "it is neither shipped nor installed. Read it first: a plugin is code. To trust a file "
+         "for good: `peloponnes trust FILE`.")
+
+
+def note_reconstructed(ruleset, out: Console = err_console) -> None:
+    count = len(ruleset.reconstructed)
+    if count:
+        out.print(f"[yellow]note:[/] {ruleset.variant.name} uses {count} reconstructed component"
+                  f" values (not printed anywhere public): see `peloponnes rules"
+                  f" {ruleset.variant.name}`. Components: {escape(ruleset.components_path)}",
+                  highlight=False)
+
+
+def progress_bar(transient: bool = True) -> Progress:
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                    TimeRemainingColumn(), console=err_console, transient=transient)
+
+
+def executor_options(command):
+    """``--executor`` and ``--address`` for every batch command."""
+    command = click.option("--address", metavar="HOST:PORT",
+                           help="With --executor ray: the Ray instance to use (default: the "
+                                "RAY_ADDRESS environment variable's, else a new local one)."
+                           )(command)
+    return click.option("--executor", "executor_kind", type=click.Choice(EXECUTORS),
+                        default="local", show_default=True,
+                        help="Who plays the games: local processes (--workers), or Ray tasks "
+                             "(pip install 'peloponnes-sandbox[ray]'; see README \"More than "
+                             "one machine\"). The results are the same.")(command)
+
+
+def batch_executor(kind: str, address: str | None, workers: int | None, default: int,
+                   check: str = "end"):
+    """The executor the options ask for (``default`` local workers when none are given);
+    ``check``: when games check the invariants (``engine.CHECKS``)."""
+    from peloponnes.core.batch import make_executor
+    if kind == "local" and workers is None:
+        workers = default
+    return make_executor(workers, kind, address, check)
+
+
+def executor_note(kind: str, workers: int | None) -> str:
+    if kind == "ray":
+        return "Ray"
+    return f"{workers} worker{'s' if workers != 1 else ''}"
+
+
+def write_output(target: str, text: str | Callable[[TextIO], None], what: str) -> None:
+    """Write ``text`` (or what the function ``text`` writes to a stream) to the file ``target``
+    (``-``: standard output)."""
+    if target == "-":
+        stdout = _data_stdout[-1] if _data_stdout else sys.stdout
+        if callable(text):
+            text(stdout)
+        else:
+            click.echo(text, file=stdout, nl=not text.endswith("\n"))
+        return
+    try:
+        with open(target, "w", encoding="utf-8", newline="") as out:
+            if callable(text):
+                text(out)
+            else:
+                out.write(text)
+    except OSError as exc:
+        raise CliError(f"cannot write {what} to {target}: {exc.strerror or exc}") from None
+    err_console.print(f"wrote {what} to {target}", highlight=False)
+
+
+def with_agent(scenarios, agent: str | None, trust: bool = False) -> list:
+    """The scenarios as given, or loaded with every seat played by ``agent`` (``--agent``;
+    ``trust``: the user consented to their plugin code, ``--trust``)."""
+    if agent is None:
+        return list(scenarios)
+    return [replace(Scenario.from_file(s), trusted=trust).with_agents(agent) for s in scenarios]
+
+
