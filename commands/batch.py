@@ -1,6 +1,7 @@
 """Commands that play many games: simulate, compare, sweep, explain."""
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import replace
 from pathlib import Path
@@ -100,6 +101,58 @@ def simulate_cmd(scenario, games, agent, seed, workers, executor_kind, address, 
 
 # --- compare -----------------------------------------------------------------------------------
 
+def skill_trace_options(command):
+    """``--skill-trace`` and ``--skill-budgets`` for ``compare``: with ``--skill-trace`` the
+    command plays the skill trace (``core.compare.skill``) instead of the metrics."""
+    @functools.wraps(command)
+    def wrapper(*args, skill_trace, skill_budgets, **kwargs):
+        if skill_trace:
+            return friendly_errors(_skill_trace)(skill_budgets, **kwargs)
+        if skill_budgets:
+            raise CliError("--skill-budgets needs --skill-trace")
+        return command(*args, **kwargs)
+    wrapper = click.option("--skill-budgets", metavar="N1,N2,...",
+                           help="With --skill-trace: the mcts iterations per decision to try "
+                                "(default 4,16,64).")(wrapper)
+    return click.option("--skill-trace", is_flag=True,
+                        help="Instead of the metrics: one seat played by the mcts search agent "
+                             "at rising budgets (--skill-budgets) against each scenario's bots, "
+                             "the seat rotating game by game; shows its win share per budget and "
+                             "ruleset: does the ruleset reward skill or luck?")(wrapper)
+
+
+def _skill_trace(budgets, *, scenarios, games, workers, executor_kind, address, seed, json_out,
+                 html_out, check, trust, **refused):
+    """``compare --skill-trace``: the work is ``core.compare.skill``'s; this draws and writes."""
+    from peloponnes.core import compare as cmp
+    from peloponnes.core.batch import default_workers
+    from peloponnes.core.compare import skill, skill_render
+
+    given = [f"--{name.removesuffix('_out').replace('_', '-')}"
+             for name, value in refused.items() if value]
+    if given:
+        raise CliError(f"--skill-trace does not take {', '.join(given)}")
+    budgets = skill.parse_budgets(budgets)
+    workers = workers or (default_workers() if executor_kind == "local" else None)
+    executor = batch_executor(executor_kind, address, workers, default_workers(),
+                              "decision" if check else "end")
+    entries = cmp.prepare(list(scenarios), trust=trust)
+    with progress_bar() as progress, plugin_output_to_stderr(json_out == "-"):
+        task = progress.add_task(f"skill trace of {len(entries)} rulesets "
+                                 f"({executor_note(executor_kind, workers)})", total=None)
+        trace = skill.skill_trace(entries, games, budgets=budgets, first_seed=seed,
+                                  executor=executor,
+                                  progress=lambda done, total: progress.update(
+                                      task, completed=done, total=total))
+    if json_out != "-":
+        for renderable in skill_render.render_skill_terminal(trace):
+            console.print(renderable, highlight=False)
+    if json_out:
+        write_output(json_out, skill_render.skill_json(trace), "JSON results")
+    if html_out:
+        write_output(html_out, skill_render.render_skill_html(trace), "HTML report")
+
+
 @click.command(name="compare")
 @click.argument("scenarios", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("-n", "--games", type=click.IntRange(1), default=100, show_default=True,
@@ -129,6 +182,7 @@ def simulate_cmd(scenario, games, agent, seed, workers, executor_kind, address, 
                    "scenarios' (mcts: the search bot, which also plays house rules' decisions).")
 @check_option
 @trust_option
+@skill_trace_options
 @friendly_errors
 def compare_cmd(scenarios, games, metrics, workers, executor_kind, address, seed, json_out,
                 csv_out, csv_games, html_out, coverage, agent, check, trust):

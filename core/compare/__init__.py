@@ -18,7 +18,9 @@ Design:
 Modules, one job each: ``scenarios`` (loading, letters), ``rules_diff``, ``stats`` (Student's t
 and Wilson intervals), ``result`` (the analysis of a tally), ``run`` (``compare``), ``serialise``
 (JSON, CSV, the streamed per-game CSV), ``formatting``, ``render_terminal``, ``svg``,
-``render_html``.
+``render_html``; ``sweep`` and ``sweep_render`` (``peloponnes sweep``), ``explain`` and
+``explain_render`` (``peloponnes explain``), ``skill`` and ``skill_render`` (``compare
+--skill-trace``: the search agent's win share at rising budgets, per ruleset).
 """
 from .render_html import render_html
 from .render_terminal import render_terminal

@@ -88,14 +88,16 @@ def _axis_text(result: SweepResult) -> str:
 
 # --- terminal ----------------------------------------------------------------------------------
 
-def text_chart(metric: SweepMetric, height: int = 9, step: int = 9) -> Text:
+def text_chart(metric: SweepMetric, height: int = 9, step: int = 9,
+               bounds: tuple[float, float] | None = None) -> Text:
     """The means across the grid as a text line chart: ``●`` a mean, ``│`` its 95% interval,
-    ``·`` the line between neighbours; y ticks at the bottom, middle and top."""
+    ``·`` the line between neighbours; y ticks at the bottom, middle and top. ``bounds``: the
+    y range (several charts on one scale), else the values'."""
     ests = [p.estimate for p in metric.points]
     values = [v for e in ests for v in (e.mean, e.low, e.high) if v is not None]
     if not values:
         return Text("")
-    lo, hi = min(values), max(values)
+    lo, hi = bounds or (min(values), max(values))
     if hi == lo:
         hi = lo + 1.0
     rows = [[" "] * (step * len(ests)) for _ in range(height)]
@@ -213,12 +215,17 @@ def _e(text) -> str:
     return html.escape(str(text), quote=True)
 
 
-def svg_line_chart(metric: SweepMetric, x_labels: list[str], color: str = PALETTE[0]) -> str:
-    """The metric's mean at every grid point joined by a line, its CI as a band."""
+def svg_line_chart(metric: SweepMetric, x_labels: list[str], color: str = PALETTE[0], *,
+                   bounds: tuple[float, float] | None = None,
+                   reference: tuple[str, float] | None = None,
+                   note: str = "hollow dot: the scenario's own value; band: 95% CI") -> str:
+    """The metric's mean at every grid point joined by a line, its CI as a band. ``bounds``:
+    the y range (several charts on one scale); ``reference``: (label, value) drawn as a dashed
+    horizontal line; ``note``: the line under the x axis."""
     w, h, left, right, top, bottom = 380, 230, 52, 14, 28, 44
     ests = [p.estimate for p in metric.points]
     values = [v for e in ests for v in (e.mean, e.low, e.high) if v is not None]
-    lo, hi = (min(values), max(values)) if values else (0.0, 1.0)
+    lo, hi = bounds or ((min(values), max(values)) if values else (0.0, 1.0))
     ticks = round_ticks(lo, hi)
     lo, hi = min(ticks[0], lo), max(ticks[-1], hi)
     pw, ph = w - left - right, h - top - bottom
@@ -238,6 +245,10 @@ def svg_line_chart(metric: SweepMetric, x_labels: list[str], color: str = PALETT
         parts.append(f'<line x1="{left}" x2="{w - right}" y1="{sy(t):.1f}" y2="{sy(t):.1f}" '
                      f'class="grid"/><text x="{left - 5}" y="{sy(t) + 4:.1f}" class="ax" '
                      f'text-anchor="end">{_e(num(t))}</text>')
+    if reference is not None:
+        parts.append(f'<line class="reference" x1="{left}" x2="{w - right}" '
+                     f'y1="{sy(reference[1]):.1f}" y2="{sy(reference[1]):.1f}" stroke="#555" '
+                     f'stroke-dasharray="4 3"><title>{_e(reference[0])}</title></line>')
     band = [(i, e) for i, e in enumerate(ests) if e.low is not None]
     if band:
         pts = [f"{sx(i):.1f},{sy(e.high):.1f}" for i, e in band] + [
@@ -256,7 +267,7 @@ def svg_line_chart(metric: SweepMetric, x_labels: list[str], color: str = PALETT
         parts.append(f'<text x="{sx(i):.1f}" y="{top + ph + 16}" class="ax" '
                      f'text-anchor="middle">{_e(x_labels[i])}</text>')
     parts.append(f'<text x="{left + pw / 2:.1f}" y="{h - 6}" class="ax" text-anchor="middle">'
-                 f"hollow dot: the scenario's own value; band: {_e('95% CI')}</text></svg>")
+                 f"{_e(note)}</text></svg>")
     return "".join(parts)
 
 
