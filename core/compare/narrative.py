@@ -44,6 +44,24 @@ def glossary(rulesets: Sequence[Ruleset], names: Sequence[str]) -> dict[str, dic
     return out
 
 
+def glossary_rows(result) -> list[tuple[str, str, str]]:
+    """(metric, meaning, unit) for each metric of a comparison, the per-seat metrics folded into
+    one row each (``score_seatN``): what the terminal and HTML glossaries show."""
+    rows, seen = [], set()
+    for name in [r.name for r in result.metrics] + result.folded:
+        seat = PER_SEAT.match(name)
+        key = f"{seat.group(1)}_seatN" if seat else name
+        if key in seen:
+            continue
+        seen.add(key)
+        info = result.glossary.get(name, UNDECLARED)
+        meaning = info["meaning"]
+        if seat:
+            meaning = meaning.replace(f"seat {seat.group(2)}", "seat N")
+        rows.append((key, meaning, info["unit"]))
+    return rows
+
+
 def _amount(value: float, unit: str) -> str:
     if unit.startswith("share"):
         return f"{value * 100:+.1f} percentage points"

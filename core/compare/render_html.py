@@ -14,7 +14,7 @@ from .formatting import (
     score_bins,
     share_text,
 )
-from .narrative import PER_SEAT, UNDECLARED, design_measures, holm_sentence
+from .narrative import design_measures, glossary_rows, holm_sentence
 from .result import BOT_NOTE, CompareResult, LabelRow
 from .rules_diff import short_path
 from .svg import PALETTE, svg_grouped_bars, svg_histogram, svg_lines, svg_metric
@@ -159,18 +159,9 @@ def _trajectories(result: CompareResult) -> list[str]:
 def _glossary(result: CompareResult) -> list[str]:
     out = ['<h2>Glossary</h2><table id="glossary"><tr><th class=l>metric</th>'
            "<th class=l>meaning</th><th class=l>unit</th></tr>"]
-    seen = set()
-    for name in [r.name for r in result.metrics] + result.folded:
-        seat = PER_SEAT.match(name)
-        key = f"{seat.group(1)}_seatN" if seat else name
-        if key in seen:
-            continue
-        seen.add(key)
-        info = result.glossary.get(name, UNDECLARED)
-        meaning = info["meaning"].replace(f"seat {seat.group(2)}", "seat N") if seat else \
-            info["meaning"]
+    for key, meaning, unit in glossary_rows(result):
         out.append(f"<tr><td class=l>{_e(key)}</td><td class=l>{_e(meaning)}</td>"
-                   f"<td class=l>{_e(info['unit'])}</td></tr>")
+                   f"<td class=l>{_e(unit)}</td></tr>")
     out.append("</table>")
     return out
 

@@ -19,7 +19,7 @@ from .formatting import (
     score_bins,
     share_short,
 )
-from .narrative import PER_SEAT, UNDECLARED, design_measures, holm_sentence
+from .narrative import design_measures, glossary_rows, holm_sentence
 from .result import BOT_NOTE, CompareResult
 from .rules_diff import short_path
 
@@ -132,18 +132,8 @@ def glossary_table(result: CompareResult) -> Table:
     table.add_column("metric", style="bold")
     table.add_column("meaning")
     table.add_column("unit")
-    seen = set()
-    for name in [r.name for r in result.metrics] + result.folded:
-        seat = PER_SEAT.match(name)
-        key = f"{seat.group(1)}_seatN" if seat else name
-        if key in seen:
-            continue
-        seen.add(key)
-        info = result.glossary.get(name, UNDECLARED)
-        meaning = info["meaning"]
-        if seat:
-            meaning = meaning.replace(f"seat {seat.group(2)}", "seat N")
-        table.add_row(key, meaning, info["unit"])
+    for row in glossary_rows(result):
+        table.add_row(*row)
     return table
 
 
