@@ -268,8 +268,10 @@ def _compare(scenarios, games, metrics, workers, executor_kind, address, seed, c
 @click.option("--html", "html_out", type=click.Path(dir_okay=False), metavar="FILE",
               help="Write a self-contained HTML page: a line chart per metric with its CI band.")
 @trust_option
+@executor_options
 @friendly_errors
-def sweep_cmd(scenario, vary, games, metrics, workers, seed, json_out, csv_out, html_out, trust):
+def sweep_cmd(scenario, vary, games, metrics, workers, seed, json_out, csv_out, html_out, trust,
+              executor_kind, address):
     """Which value balances the game? Play GAMES paired games at every point of a grid of
     values (--vary KEY=V1,V2,..., repeatable) and show, per metric, each point's mean with its
     95% CI and its paired difference against the scenario's own value, with a line chart."""
@@ -288,11 +290,13 @@ def sweep_cmd(scenario, vary, games, metrics, workers, seed, json_out, csv_out, 
     sc = replace(Scenario.from_file(scenario), trusted=trust)
     if seed is not None:
         sc = replace(sc, seed=seed)
-    workers = workers or default_workers()
+    workers = workers or (default_workers() if executor_kind == "local" else None)
+    executor = batch_executor(executor_kind, address, workers, default_workers())
     with progress_bar() as progress:
-        task = progress.add_task(f"sweeping {Path(scenario).name} ({workers} worker"
-                                 f"{'s' if workers > 1 else ''})", total=None)
+        task = progress.add_task(f"sweeping {Path(scenario).name} "
+                                 f"({executor_note(executor_kind, workers)})", total=None)
         result = sweep(sc, vary, games, workers=workers, metrics=metrics or None,
+                       executor=executor,
                        progress=lambda done, total: progress.update(task, completed=done,
                                                                     total=total))
     if "-" not in (json_out, csv_out):

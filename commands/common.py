@@ -130,7 +130,7 @@ def batch_executor(kind: str, address: str | None, workers: int | None, default:
     from peloponnes.core.batch import make_executor
     if kind == "local" and workers is None:
         workers = default
-    return make_executor(workers, kind, address, check)
+    return make_executor(workers, kind, address, check=check)
 
 
 def executor_note(kind: str, workers: int | None) -> str:

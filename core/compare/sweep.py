@@ -206,9 +206,10 @@ class SweepResult:
 
 def sweep(scenario: Scenario, vary: Sequence[str], games: int, *, workers: int | None = None,
           metrics: Sequence[str] | None = None, progress: Progress | None = None,
-          folder: Path | None = None) -> SweepResult:
+          folder: Path | None = None, executor=None) -> SweepResult:
     """Play ``games`` paired games at every point of the grid the ``vary`` texts span
-    (``KEY=V1,V2``), plus the scenario's own values when they are not a grid point."""
+    (``KEY=V1,V2``), plus the scenario's own values when they are not a grid point.
+    ``executor``: who plays the games (as for ``compare``; default: local processes)."""
     if not vary:
         raise ConfigError("sweep needs at least one --vary KEY=V1,V2,...")
     parsed = [parse_vary(v) for v in vary]
@@ -228,5 +229,5 @@ def sweep(scenario: Scenario, vary: Sequence[str], games: int, *, workers: int |
             raise ConfigError("the grid holds only the scenario's own values: vary something")
         scenarios = [builder.point(p, i, point_label(p)) for i, p in enumerate(points)]
         result = compare(scenarios, games, workers=workers, metrics=metrics,
-                         first_seed=sc.seed, progress=progress)
+                         first_seed=sc.seed, progress=progress, executor=executor)
     return SweepResult(sc, axes, points, result, own_in_grid)

@@ -168,3 +168,23 @@ def test_plugins_command_lists_parameters_and_a_bad_parameter_is_refused(tmp_pat
     result = runner.invoke(main, ["simulate", str(scenario), "-n", "1"])
     assert result.exit_code == 2 and "parameters.conquest_plus_two.surcharge" in result.output
     assert "Traceback" not in result.output
+
+
+def test_sweep_plays_on_the_executor_it_is_given():
+    """``sweep`` runs on compare's executors (``--executor``): the one given plays the games, and
+    it gives the same results as the default local one."""
+    from peloponnes.core.batch.executors import InProcessExecutor
+
+    class Counting(InProcessExecutor):
+        jobs = 0
+
+        def run(self, scenarios, jobs, progress=None):
+            for record in super().run(scenarios, jobs, progress):
+                Counting.jobs += 1
+                yield record
+
+    vary = [f"{SURCHARGE}=1"]
+    given = sweep(cardgame(), vary, 3, executor=Counting(), metrics=["winner_score"])
+    local = sweep(cardgame(), vary, 3, workers=1, metrics=["winner_score"])
+    assert Counting.jobs > 0
+    assert sweep_dict(given)["metrics"] == sweep_dict(local)["metrics"]
