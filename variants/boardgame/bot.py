@@ -301,3 +301,16 @@ def _income_choice(view: dict, options) -> str:
 
 
 _NOTHING = {"kind": "none", "prestige": 0, "one_time": {}, "income": {}, "protects": []}
+
+
+def projected_score(view: dict) -> float:
+    """The seat's final score as its ``outlook`` projects it — a position's value for search
+    agents (``evaluate_seats``)."""
+    projected = outlook(view, view["me"])
+    return lower_total_value(projected.prestige, projected.population)
+
+
+def lower_total_value(prestige: float, population: float) -> float:
+    """The lower total counts, the higher one as a hundredth (the first tiebreak)."""
+    low, high = sorted((prestige, population))
+    return low + high / 100

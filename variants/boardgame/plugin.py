@@ -10,7 +10,7 @@ from peloponnes.core import Variant, VariantOption, hookimpl
 from peloponnes.variants.common import hookspecs as family_hookspecs
 from peloponnes.variants.common.auction import CONQUEST_PRICE_OPTION, order_by_bids
 from peloponnes.variants.common.income import income_row
-from peloponnes.variants.common.scoring import balance_gap, lower_total_score, scores_now
+from peloponnes.variants.common.scoring import balance_gap, lower_total_score
 
 from . import bot, hidden, narrate, state
 from . import hookspecs as boardgame_hookspecs
@@ -193,7 +193,11 @@ class BoardGame:
 
     @hookimpl
     def evaluate_seats(self, game):
-        return scores_now(game)
+        """Each seat's projected final score: the heuristic bot's ``outlook`` from the seat's
+        view (income still to come within the storehouses, buildings paid for, the disasters
+        that have not struck, only the inhabitants the food to come can feed), the lower total
+        counting and the higher one as a hundredth (boardgame: Final Score And Winner)."""
+        return [bot.projected_score(game.view(seat)) for seat in range(game.num_players)]
 
     # --- family hooks: the board game's defaults ---------------------------------------------
     @hookimpl

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from peloponnes.variants.boardgame import bot as board_bot
 
+from .state import clover_split
+
 KEEP_COINS = 4            # coins the bot keeps for bidding before it hires mercenaries
 FOOD_MARGIN = 1           # food kept beyond what the population eats at the next supply round
 STRENGTH_GOAL = 1.2       # share of the Persians' expected strength the table should have
@@ -262,3 +264,18 @@ def _accept(view: dict, decision) -> str:
     loss = _worth(decision.kind, view, view["me"]["seat"]) - _worth(decision.kind, view,
                                                                      offer["from"])
     return "accept" if offer["coins"] >= loss else "refuse"
+
+
+def projected_score(view: dict) -> float:
+    """The board game's projected final score (``outlook``) plus the expansion's points (heroes:
+    Scoring): the hero tile's prestige while red side up, the mercenaries, and the clover leaves
+    on the lower side — a position's value for search agents (``evaluate_seats``)."""
+    me = view["me"]
+    rules = view["heroes"]["rules"]
+    projected = board_bot.outlook(view, me)
+    prestige = projected.prestige + (0 if me["flipped"] else me["hero_tile"]["red"]["prestige"])
+    population = projected.population + me["mercenaries"] * rules["mercenary_points"]
+    points = rules["clover_points"]
+    to_prestige = clover_split(prestige, population, me["clovers"], points)
+    return board_bot.lower_total_value(prestige + to_prestige * points,
+                                       population + (me["clovers"] - to_prestige) * points)

@@ -311,6 +311,11 @@ class HeroesPlugin:
         resample_chit_values(game, rng)
 
     @hookimpl
+    def evaluate_seats(self, game):
+        """The board game's projected final scores with the expansion's points (``score``)."""
+        return [bot.projected_score(game.view(seat)) for seat in range(game.num_players)]
+
+    @hookimpl
     def collect_metrics(self, game):
         ht = table(game)
         n = game.num_players
