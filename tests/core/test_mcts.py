@@ -126,14 +126,24 @@ def test_settings_only_for_an_mcts_seat_and_kept_in_saved_scenarios():
     assert Scenario.from_dict(scenario.to_dict()) == scenario
 
 
-@pytest.mark.parametrize("variant", ["cardgame", "boardgame", "heroes"])
-def test_every_variant_evaluates_a_position_for_truncated_rollouts(variant):
-    """evaluate_seats: each seat's score were the game to end now (score_seat on the table)."""
-    game = paused_game(variant, seed=2, decisions=30)
+def test_every_variant_evaluates_a_position_for_truncated_rollouts():
+    """evaluate_seats: the card game scores the table as it stands (score_seat); the board game
+    and heroes project each seat's final score from its view (the heuristic bot's outlook:
+    income, food and disasters still to come), which mid-game differs from the score now."""
+    from peloponnes.variants.boardgame import bot as board_bot
+    from peloponnes.variants.heroes import bot as heroes_bot
+
+    game = paused_game("cardgame", seed=2, decisions=30)
     values = game.hook.evaluate_seats(game=game)
-    assert len(values) == 4 and all(isinstance(v, (int, float)) for v in values)
     scores = [game.hook.score_seat(game=game, seat=s).value for s in range(4)]
     assert [int(v) for v in values] == scores
+    for variant, projected_score in (("boardgame", board_bot.projected_score),
+                                     ("heroes", heroes_bot.projected_score)):
+        game = paused_game(variant, seed=2, decisions=30)
+        values = game.hook.evaluate_seats(game=game)
+        assert values == [projected_score(game.view(s)) for s in range(4)]
+        scores = [game.hook.score_seat(game=game, seat=s).value for s in range(4)]
+        assert [int(v) for v in values] != scores
 
 
 def test_a_searching_seat_leaves_the_per_game_guards_to_the_game_itself():
