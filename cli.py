@@ -15,7 +15,8 @@ def main():
     """A rules sandbox for the Peloponnes games: play a variant against bots or hot-seat,
     simulate thousands of games, compare rulesets, write house-rule plugins.
 
-    Start with `peloponnes variants`, then `peloponnes simulate scenarios/cardgame-4p.toml`.
+    Start with `peloponnes scenarios` (the ready ones), then `peloponnes simulate cardgame-4p`
+    or `peloponnes play cardgame-vs-bots`. Each command explains itself with --help.
     """
 
 
