@@ -24,6 +24,7 @@ from peloponnes.commands.common import (
     progress_bar,
     trust_option,
     with_agent,
+    workers_option,
     write_output,
 )
 from peloponnes.core.agents import BOT_KINDS
@@ -44,9 +45,7 @@ from peloponnes.core.scenario import Scenario
 @click.option("--agent", type=click.Choice(BOT_KINDS),
               help="Play every seat with this agent instead of the scenario's.")
 @click.option("--seed", type=click.IntRange(0), help="Override the scenario's first seed.")
-@click.option("-w", "--workers", type=click.IntRange(1), default=None,
-              help="Processes playing games in parallel (default 1). The results are the same "
-                   "for any number.")
+@workers_option("1")
 @executor_options
 @click.option("--json", "json_out", type=click.Path(dir_okay=False, allow_dash=True),
               metavar="FILE", help="Write the summary as JSON to FILE (- for standard output).")
@@ -160,9 +159,7 @@ def _skill_trace(budgets, *, scenarios, games, workers, executor_kind, address, 
                    "scenario's seed + i.")
 @click.option("--metric", "metrics", multiple=True, metavar="NAME",
               help="Show only this metric (repeatable). Unknown names are refused with the list.")
-@click.option("-w", "--workers", type=click.IntRange(1), default=None,
-              help="Processes playing games in parallel (default: all cores). The results are "
-                   "the same for any number.")
+@workers_option("all cores")
 @executor_options
 @click.option("--seed", type=click.IntRange(0),
               help="First seed (default: the first scenario's seed).")
@@ -257,9 +254,7 @@ def _compare(scenarios, games, metrics, workers, executor_kind, address, seed, c
                    "seed + i.")
 @click.option("--metric", "metrics", multiple=True, metavar="NAME",
               help="Show only this metric (repeatable).")
-@click.option("-w", "--workers", type=click.IntRange(1), default=None,
-              help="Processes playing games in parallel (default: all cores). The results are "
-                   "the same for any number.")
+@workers_option("all cores")
 @click.option("--seed", type=click.IntRange(0), help="First seed (default: the scenario's).")
 @click.option("--json", "json_out", type=click.Path(dir_okay=False, allow_dash=True),
               metavar="FILE", help="Write the results as JSON (- for standard output).")

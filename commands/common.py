@@ -110,6 +110,13 @@ def progress_bar(transient: bool = True) -> Progress:
                     TimeRemainingColumn(), console=err_console, transient=transient)
 
 
+def workers_option(default: str):
+    """``-w/--workers`` for every batch command; ``default`` says how many when not given."""
+    return click.option("-w", "--workers", type=click.IntRange(1), default=None,
+                        help=f"Processes playing games in parallel (default: {default}). The "
+                             "results are the same for any number.")
+
+
 def executor_options(command):
     """``--executor`` and ``--address`` for every batch command."""
     command = click.option("--address", metavar="HOST:PORT",

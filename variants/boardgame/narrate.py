@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from peloponnes.core.narrate import names, seat_name
-from peloponnes.variants.common.words import amounts, component_note, joined
+from peloponnes.variants.common.words import amounts, bid_sentence, component_note, joined
 
 from .state import tile_name
 
@@ -32,11 +32,9 @@ def _who(game, d) -> str:
 
 
 def _bid(game, d, seat):
-    row = " (Conquest row)" if d["conquest"] else ""
-    text = f"{_who(game, d)} bids {d['amount']} on {tile_called(game, d['card'])}{row}"
-    if d.get("displaced") is not None:
-        text += f", displacing {seat_name(game, d['displaced'])}"
-    return text + "."
+    displaced = d.get("displaced")
+    return bid_sentence(seat_name(game, d["seat"]), d, tile_called(game, d['card']),
+                        None if displaced is None else seat_name(game, displaced))
 
 
 def _chit(game, d, seat):

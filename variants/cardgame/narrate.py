@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from peloponnes.core.narrate import names, seat_name
-from peloponnes.variants.common.words import amounts, component_note, joined
+from peloponnes.variants.common.words import amounts, bid_sentence, component_note, joined
 
 
 def card_name(game, card_id) -> str:
@@ -35,11 +35,9 @@ def _revealed(game, d, seat):
 
 
 def _bid(game, d, seat):
-    row = " (Conquest row)" if d["conquest"] else ""
-    text = f"{seat_name(game, d['seat'])} bids {d['amount']} on {card_name(game, d['card'])}{row}"
-    if d.get("displaced") is not None:
-        text += f", displacing {seat_name(game, d['displaced'])}"
-    return text + "."
+    displaced = d.get("displaced")
+    return bid_sentence(seat_name(game, d["seat"]), d, card_name(game, d['card']),
+                        None if displaced is None else seat_name(game, displaced))
 
 
 def _gained(game, d, seat):

@@ -25,3 +25,14 @@ def component_note(entry: dict) -> str:
     provenance = entry.get("provenance", "")
     source = entry.get("source", "")
     return f"({provenance}{': ' + source if source else ''})" if provenance else ""
+
+
+def bid_sentence(who: str, data: dict, called: str, displaced: str | None) -> str:
+    """The shared auction's ``bid`` event in words: ``Ada bids 3 on Vineyard (Conquest row),
+    displacing Basil.`` (``called``: the card or tile's name; ``displaced``: whose bid it moved,
+    if any)."""
+    row = " (Conquest row)" if data["conquest"] else ""
+    text = f"{who} bids {data['amount']} on {called}{row}"
+    if displaced is not None:
+        text += f", displacing {displaced}"
+    return text + "."
