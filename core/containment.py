@@ -23,7 +23,8 @@ class HardExit(SystemExit):
     """Plugin code called ``os._exit``."""
 
 
-def _refused_exit(code=0):
+def refused_exit(code=0):
+    """What ``os._exit`` is while plugin code runs."""
     raise HardExit(code)
 
 
@@ -33,9 +34,9 @@ class no_hard_exit:  # noqa: N801 - used like a function: ``with no_hard_exit():
     __slots__ = ("swapped",)
 
     def __enter__(self):
-        self.swapped = os._exit is not _refused_exit
+        self.swapped = os._exit is not refused_exit
         if self.swapped:
-            os._exit = _refused_exit
+            os._exit = refused_exit
         return self
 
     def __exit__(self, *exc) -> bool:

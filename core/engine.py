@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from .containment import TimeLimit, no_hard_exit, time_limit
+from .containment import TimeLimit, refused_exit, time_limit
 from .decisions import Decision, Event, Option
 from .errors import IllegalAnswer, PluginError, SandboxError
 from .forking import Checkpoint, Forking
@@ -167,10 +167,20 @@ class Game(Forking):
             where = f" ({decision.rule})" if decision.rule else ""
             raise IllegalAnswer(
                 f"'{option_id}' is not an option of this decision{where}; offered: {offered}")
-        self.answers.append(option_id)
+        self.give(option)
+
+    def give(self, option: Option) -> None:
+        """Answer the pending decision with one of its own ``Option`` objects (what ``choose``
+        does once it has found the option of an id: the fast path of bots and search)."""
+        decision = self.pending
+        if decision is None or option not in decision.options:
+            raise IllegalAnswer(f"{option!r:.80} is not an option of the pending decision")
+        self.answers.append(option.id)
         self.decisions += 1
-        self.options_offered += len(decision.options)
-        self.options_max = max(self.options_max, len(decision.options))
+        offered = len(decision.options)
+        self.options_offered += offered
+        if offered > self.options_max:
+            self.options_max = offered
         self._advance(option)
         if self.decisions >= self.max_decisions and self.pending is not None:
             raise self.ruleset.blamed(GameTooLong(
@@ -180,13 +190,19 @@ class Game(Forking):
     def _advance(self, answer: Option | None) -> None:
         self.pending = None
         gen = self._gen
+        # os._exit raises while the rules run (``containment``; written out, not ``with
+        # no_hard_exit()``: this runs at every decision)
+        exit_before, os._exit = os._exit, refused_exit
         try:
-            with no_hard_exit():
-                decision = _checked(gen.send(answer))
+            decision = gen.send(answer)
+            while True:
+                if type(decision) is not Decision:
+                    decision = _checked(decision)
+                if len(decision.options) != 1:
+                    break
                 # A decision with one option is no choice: take it without asking anybody.
-                while len(decision.options) == 1:
-                    self.forced += 1
-                    decision = _checked(gen.send(decision.options[0]))
+                self.forced += 1
+                decision = gen.send(decision.options[0])
         except StopIteration:
             self.finished = True
             return
@@ -194,6 +210,8 @@ class Game(Forking):
             raise
         except (Exception, SystemExit) as exc:
             raise self.ruleset.blamed(exc, self.phase) from exc
+        finally:
+            os._exit = exit_before
         if not decision.options:
             raise self.ruleset.blamed(SandboxError(
                 f"rules offered a decision without options: {decision.kind} ({decision.rule})"),
@@ -318,22 +336,29 @@ class Game(Forking):
             return [v for part in self.hook.check_invariants(game=self) for v in (part or [])]
 
     def ask(self, agent) -> str:
-        """``agent``'s answer to the pending decision. A failure inside a bot, or a bot answer
-        that is not one of the offered options, is blamed on the plugin whose
-        ``choose_heuristic`` gave it."""
+        """``agent``'s answer to the pending decision (an option id; a person's answer is not
+        checked here: ``choose`` refuses one that is not offered). A failure inside a bot, or
+        a bot answer that is not one of the offered options, is blamed on the plugin whose
+        ``choose_heuristic`` gave it (``ask_bot``)."""
+        if getattr(agent, "is_bot", False):
+            return self.ask_bot(agent).id
+        decision = self.pending
+        return agent.choose(self.view(decision.seat) if agent.needs_view else None, decision)
+
+    def ask_bot(self, agent) -> Option:
+        """The option bot ``agent`` chooses at the pending decision (hand it to ``give``)."""
         decision = self.pending
         view = self.view(decision.seat) if agent.needs_view else None
-        if not getattr(agent, "is_bot", False):
-            return agent.choose(view, decision)
         with self.ruleset.guard("choose_heuristic", self.phase):
             answer = agent.choose(view, decision)
-        if decision.option(answer) is None:
+        option = decision.option(answer)
+        if option is None:
             plugin = self.ruleset.who_answered("choose_heuristic",
                                                {"view": view, "decision": decision})
             raise PluginError(f"the bot answered {answer!r:.60}, which is not one of the "
                               f"offered options ({', '.join(o.id for o in decision.options)})",
                               plugin=plugin, hook="choose_heuristic", rule=decision.rule or None)
-        return answer
+        return option
 
 
 def _checked(decision: Any) -> Decision:
@@ -369,18 +394,15 @@ def play(game: Game, agents: list, *, after_decision: Callable[[Game], None] | N
     decisions a bot answered at random); ``after_decision(game)`` sees the game after each.
     ``check``: when to check the invariants (``CHECKS``): at the ``end`` (cheap), after every
     ``decision``, or ``none``; a broken invariant raises InvariantBroken."""
-    humans = any(not getattr(agent, "is_bot", False) for agent in agents)
+    bots = [getattr(agent, "is_bot", False) for agent in agents]
+    humans = not all(bots)
     every = check == "decision"
     try:
         with time_limit(None if humans else MAX_SECONDS, f"game (seed {game.seed})"):
             game.start()
             while game.pending is not None:
-                decision = game.pending
-                agent = agents[decision.seat]
-                answer = game.ask(agent)
-                if on_answer is not None:
-                    on_answer(game, decision, answer, agent)
-                game.choose(answer)
+                seat = game.pending.seat
+                _answer(game, agents[seat], bots[seat], on_answer)
                 if every:
                     check_invariants(game)
                 if after_decision is not None:
@@ -401,3 +423,19 @@ def play(game: Game, agents: list, *, after_decision: Callable[[Game], None] | N
                 pass
         raise
     return game
+
+
+def _answer(game: Game, agent, is_bot: bool, on_answer: AnswerObserver | None) -> None:
+    """``agent`` answers ``game``'s pending decision (a bot's option is given as found, without
+    looking its id up again)."""
+    decision = game.pending
+    if is_bot:
+        option = game.ask_bot(agent)
+        if on_answer is not None:
+            on_answer(game, decision, option.id, agent)
+        game.give(option)
+    else:
+        answer = game.ask(agent)
+        if on_answer is not None:
+            on_answer(game, decision, answer, agent)
+        game.choose(answer)

@@ -267,7 +267,7 @@ def assemble_ruleset(chain: list[Variant], plugins: Sequence[LoadedPlugin] = (),
         _register(pm, plugin)
     _check_pending(pm, loaded)
     ruleset = Ruleset(variant, pm, {}, "", loaded)
-    install_checks(pm, ruleset.plugin_of_impl)
+    install_checks(pm, ruleset.plugin_of_impl, ruleset.is_own_code)
     check_declarations(pm, chain, loaded)
 
     path = components_path or str(variant.components)

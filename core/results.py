@@ -219,7 +219,8 @@ def culprit(caller, kwargs: dict, contract: Returns, value: Any) -> Any:
     return wrappers[-1] if wrappers else None
 
 
-def install_checks(pm, plugin_name: Callable[[Any], str | None]) -> None:
+def install_checks(pm, plugin_name: Callable[[Any], str | None],
+                   own_code: Callable[[Any], bool] | None = None) -> None:
     """Check the result of every hook of ``pm`` that has a contract, on every call, where it
     comes back from the implementations (``HookCaller._hookexec``, the one call path of a pluggy
     hook). ``plugin_name(impl)`` names the plugin of a hook implementation for the error. A
@@ -227,12 +228,17 @@ def install_checks(pm, plugin_name: Callable[[Any], str | None]) -> None:
 
     The hook relay (``core.hookrelay``), which calls implementations without this call path,
     finds the check with ``relay_check`` and compiles it into its calls; its resolved calls are
-    dropped here so that none made before the checks goes on without them."""
+    dropped here so that none made before the checks goes on without them. ``own_code(impl)``:
+    whether an implementation is the package's own (the core's and the shipped variants'
+    rules, which the test suite holds to the contracts): the relay does not check a hook all of
+    whose implementations are (a bad answer could only be blamed on that same code, so the
+    check would only move the error earlier); any other plugin's answer is checked."""
     for name in [n for n in dir(pm.hook) if not n.startswith("_")]:
         caller = getattr(pm.hook, name)
         contract = contract_of(caller)
         if contract is not None and not getattr(caller._hookexec, "_checks_results", False):
             caller._hookexec = checked_call(caller, contract, caller._hookexec, plugin_name)
+            caller._hookexec.own_code = own_code
     relay = getattr(pm, "relay", None)
     if relay is not None:
         relay.clear()
@@ -277,7 +283,13 @@ def checked_call(caller, contract: Returns, call: Callable, plugin_name):
 
 def relay_check(caller) -> tuple[Returns, Callable[[Any, dict], Any]] | None:
     """The contract and check ``install_checks`` put on ``caller``'s call path, for a fast path
-    that calls the implementations itself (None: the hook's results are not checked)."""
+    that calls the implementations itself (None: the hook's results are not checked, or all
+    its current implementations are the package's own code, see ``install_checks``)."""
     hookexec = getattr(caller, "_hookexec", None)
     check = getattr(hookexec, "check", None)
-    return (hookexec.contract, check) if check is not None else None
+    if check is None:
+        return None
+    own_code = getattr(hookexec, "own_code", None)
+    if own_code is not None and all(own_code(impl) for impl in caller.get_hookimpls()):
+        return None
+    return hookexec.contract, check

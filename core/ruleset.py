@@ -4,6 +4,7 @@ the component data; it names the plugin to blame when something raises (``Rulese
 from __future__ import annotations
 
 import inspect
+import os
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,9 +14,10 @@ import pluggy
 
 from . import hookspecs
 from .components import reconstructed_paths
-from .containment import TimeLimit, describe_exception, no_hard_exit
+from .containment import TimeLimit, describe_exception, refused_exit
 from .errors import ConfigError, PluginError
 from .hookrelay import RelayPluginManager, relay_enabled
+from .shipped import OWN_RULES_PACKAGES
 from .variant import Variant
 
 
@@ -135,6 +137,15 @@ class Ruleset:
         obj = impl.plugin         # registered by hand (tests, the CLI's own observers)
         return getattr(obj, "__name__", None) or type(obj).__qualname__
 
+    def is_own_code(self, impl) -> bool:
+        """Whether a hook implementation is the sandbox's own rules: a core default or a
+        shipped variant's (``shipped.OWN_RULES_PACKAGES``), not a house rule or another
+        package's plugin."""
+        module = getattr(impl.function, "__module__", None) or ""
+        return module.startswith(OWN_RULES_PACKAGES) and any(
+            plugin.obj is impl.plugin and plugin.kind in ("core", "variant")
+            for plugin in self.plugins)
+
     def who_answered(self, hook_name: str, kwargs: dict) -> str | None:
         """The plugin whose implementation gives the first non-None answer to a first-result
         hook, asked again in call order (for blame, on an error path only)."""
@@ -162,19 +173,20 @@ class Ruleset:
 
 
 class _Guard:
-    """``Ruleset.guard``: a class, not a generator, since it runs around every bot decision."""
-    __slots__ = ("ruleset", "hook", "phase", "exits")
+    """``Ruleset.guard``: a class, not a generator, since it runs around every bot decision;
+    ``os._exit`` raises while it is active (``containment``, written out for the same reason),
+    and is put back as it was (guards nest)."""
+    __slots__ = ("ruleset", "hook", "phase", "exit_before")
 
     def __init__(self, ruleset: Ruleset, hook: str, phase):
         self.ruleset, self.hook, self.phase = ruleset, hook, phase
-        self.exits = no_hard_exit()
 
     def __enter__(self):
-        self.exits.__enter__()
+        self.exit_before, os._exit = os._exit, refused_exit
         return self
 
     def __exit__(self, kind, exc, tb) -> bool:
-        self.exits.__exit__()
+        os._exit = self.exit_before
         if exc is None or isinstance(exc, PluginError) or not isinstance(
                 exc, (Exception, SystemExit)):
             return False

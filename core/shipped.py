@@ -10,6 +10,9 @@ PACKAGE_ROOT = Path(__file__).resolve().parent.parent
 SCENARIO_DIR = PACKAGE_ROOT / "scenarios"
 PLUGIN_DIR = PACKAGE_ROOT / "plugins"
 PLUGIN_PACKAGE = "peloponnes.plugins"
+# The packages whose hook implementations are the sandbox's own rules (the core's defaults and
+# the shipped variants), as opposed to house rules and other people's plugins.
+OWN_RULES_PACKAGES = ("peloponnes.core.", "peloponnes.variants.")
 
 
 def shipped_scenarios() -> list[Path]:

@@ -283,3 +283,31 @@ def test_compare_json_is_identical_with_and_without_the_relay(monkeypatch):
     fast = run()
     monkeypatch.setenv("PELOPONNES_PLAIN_HOOKS", "1")
     assert run() == fast
+
+
+NAN_SCORE = '''
+from peloponnes import hookimpl
+from peloponnes.core.engine import Score
+
+@hookimpl(tryfirst=True)
+def score_seat(game, seat):
+    return Score(float("nan"))
+'''
+
+
+def test_the_relay_checks_a_hook_once_a_house_rule_implements_it(tmp_path):
+    # the shipped rules' own answers are not checked on the fast path (only they could be
+    # blamed); a house rule's answer to the same hook is, naming the house rule
+    from peloponnes.core.results import relay_check
+    ruleset, _ = load_ruleset(Scenario.quick("heroes", 4))
+    assert relay_check(ruleset.pm.hook.score_seat) is None
+    assert relay_check(ruleset.pm.hook.minimum_bid) is None
+    plugin = tmp_path / "nan_score.py"
+    plugin.write_text(NAN_SCORE)
+    ruleset, scenario = load_ruleset(Scenario.quick("cardgame", 4, agent="random",
+                                                    plugins=(str(plugin),)))
+    assert relay_check(ruleset.pm.hook.score_seat) is not None
+    assert relay_check(ruleset.pm.hook.minimum_bid) is None      # not implemented by it
+    failure = play_game(ruleset, scenario, 1).failure
+    assert failure is not None and failure.hook == "score_seat"
+    assert failure.plugin == str(plugin) and "not a finite number" in failure.message
