@@ -167,14 +167,19 @@ class Game(Forking):
             where = f" ({decision.rule})" if decision.rule else ""
             raise IllegalAnswer(
                 f"'{option_id}' is not an option of this decision{where}; offered: {offered}")
-        self.give(option)
+        self._give(option)
 
     def give(self, option: Option) -> None:
         """Answer the pending decision with one of its own ``Option`` objects (what ``choose``
         does once it has found the option of an id: the fast path of bots and search)."""
         decision = self.pending
-        if decision is None or option not in decision.options:
+        if decision is None or not any(o is option for o in decision.options):
             raise IllegalAnswer(f"{option!r:.80} is not an option of the pending decision")
+        self._give(option)
+
+    def _give(self, option: Option) -> None:
+        """``give`` an option known to be one of the pending decision's."""
+        decision = self.pending
         self.answers.append(option.id)
         self.decisions += 1
         offered = len(decision.options)
@@ -433,7 +438,7 @@ def _answer(game: Game, agent, is_bot: bool, on_answer: AnswerObserver | None) -
         option = game.ask_bot(agent)
         if on_answer is not None:
             on_answer(game, decision, option.id, agent)
-        game.give(option)
+        game._give(option)      # one of the decision's own options (ask_bot found it there)
     else:
         answer = game.ask(agent)
         if on_answer is not None:

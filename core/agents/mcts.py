@@ -165,8 +165,9 @@ class MCTSAgent:
                 choice = hook.choose_heuristic(view=LazyView(sim, decision.seat),
                                                decision=decision)
             if choice is None:
-                choice = decision.options[rng.randrange(len(decision.options))].id
-            sim.choose(choice)
+                sim.give(decision.options[rng.randrange(len(decision.options))])
+            else:
+                sim.choose(choice)
         return win_shares([s.key for s in sim.result.scores])
 
 

@@ -2,7 +2,7 @@
 illegal answers, phases changed by wrappers, determinism, agents and error attribution."""
 import pytest
 
-from peloponnes.core import IllegalAnswer, Phase, PluginError, hookimpl, insert_phase_after
+from peloponnes.core import IllegalAnswer, Option, Phase, PluginError, hookimpl, insert_phase_after
 from peloponnes.core.agents import RandomAgent, make_agents
 from peloponnes.core.engine import Game, play
 from peloponnes.core.scenario import Scenario
@@ -40,6 +40,18 @@ def test_illegal_answer_names_the_rule_and_the_options():
     with pytest.raises(IllegalAnswer, match=r"'9' is not an option.*toy: Pick.*offered: 1, 2, 3"):
         game.choose("9")
     game.choose("1")                            # the game goes on
+
+
+def test_give_takes_only_the_pending_decisions_own_options():
+    game = Game(toy_ruleset(), scenario()).start()
+    offered = game.pending.options[1]
+    lookalike = Option(offered.id, offered.label, offered.value, offered.key)
+    with pytest.raises(IllegalAnswer, match="not an option of the pending decision"):
+        game.give(lookalike)                   # equal, but not one the decision offered
+    given = Game(toy_ruleset(), scenario()).start()
+    given.give(given.pending.options[1])
+    game.choose(offered.id)
+    assert given.answers == game.answers and given.state == game.state
 
 
 def test_answer_after_the_end_is_refused():
