@@ -353,6 +353,8 @@ class Game(Forking):
     def ask_bot(self, agent) -> Option:
         """The option bot ``agent`` chooses at the pending decision (hand it to ``give``)."""
         decision = self.pending
+        if getattr(agent, "picks_options", False):     # runs no plugin code (core.agents)
+            return agent.pick(decision)
         view = self.view(decision.seat) if agent.needs_view else None
         with self.ruleset.guard("choose_heuristic", self.phase):
             answer = agent.choose(view, decision)

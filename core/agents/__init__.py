@@ -1,10 +1,13 @@
 """Agents answer decisions. Every agent has ``needs_view`` and ``choose(view, decision) -> option
-id``; the engine builds the seat's view only for agents that read it. The ``mcts`` agent
-(``agents.mcts``) searches forks of the game it plays in, seeing only its seat's information."""
+id``; the engine builds the seat's view only for agents that read it. An agent whose class sets
+``picks_options`` runs no plugin code and answers with ``pick(decision) -> Option``. The
+``mcts`` agent (``agents.mcts``) searches forks of the game it plays in, seeing only its
+seat's information."""
 from __future__ import annotations
 
 import random
 
+from ..decisions import Option
 from ..errors import ConfigError
 from .mcts import MCTSAgent, Settings
 
@@ -13,9 +16,11 @@ BOT_KINDS = ("random", "heuristic", "mcts")
 
 
 class RandomAgent:
-    """Picks uniformly among the offered options, from its own seeded RNG."""
+    """Picks uniformly among the offered options, from its own seeded RNG. It runs no plugin
+    code, so the engine takes its ``pick`` (the Option itself) without a guard or a lookup."""
     needs_view = False
     is_bot = True
+    picks_options = True
 
     def __init__(self, seed: str):
         self.rng = random.Random(seed)
@@ -23,9 +28,12 @@ class RandomAgent:
         # call less per decision; tests/core/test_engine.py checks it draws as ``choice`` does.
         self._below = self.rng._randbelow
 
-    def choose(self, view, decision) -> str:
+    def pick(self, decision) -> Option:
         options = decision.options
-        return options[self._below(len(options))].id
+        return options[self._below(len(options))]
+
+    def choose(self, view, decision) -> str:
+        return self.pick(decision).id
 
 
 class HeuristicAgent:
