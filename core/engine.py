@@ -137,11 +137,13 @@ class Game(Forking):
 
     # --- events ---------------------------------------------------------------------------
     def emit(self, kind: str, rule: str = "", **data) -> Event:
-        if len(self.events) >= self.max_events:
+        events = self.events
+        seq = len(events)
+        if seq >= self.max_events:
             raise GameTooLong(f"more than {self.max_events} events in one game (an endless loop?)"
                               f"; last event: {kind}")
-        event = Event(len(self.events), self.round, kind, data, rule)
-        self.events.append(event)
+        event = Event(seq, self.round, kind, data, rule)
+        events.append(event)
         if self._observed:
             self.hook.on_event(game=self, event=event)
         return event
@@ -403,17 +405,10 @@ def play(game: Game, agents: list, *, after_decision: Callable[[Game], None] | N
     ``decision``, or ``none``; a broken invariant raises InvariantBroken."""
     bots = [getattr(agent, "is_bot", False) for agent in agents]
     humans = not all(bots)
-    every = check == "decision"
     try:
         with time_limit(None if humans else MAX_SECONDS, f"game (seed {game.seed})"):
             game.start()
-            while game.pending is not None:
-                seat = game.pending.seat
-                _answer(game, agents[seat], bots[seat], on_answer)
-                if every:
-                    check_invariants(game)
-                if after_decision is not None:
-                    after_decision(game)
+            _answer_all(game, agents, bots, on_answer, after_decision, check == "decision")
             if check != "none":
                 check_invariants(game)
     except TimeLimit as exc:        # the time ran out between two plugin calls
@@ -432,17 +427,23 @@ def play(game: Game, agents: list, *, after_decision: Callable[[Game], None] | N
     return game
 
 
-def _answer(game: Game, agent, is_bot: bool, on_answer: AnswerObserver | None) -> None:
-    """``agent`` answers ``game``'s pending decision (a bot's option is given as found, without
-    looking its id up again)."""
-    decision = game.pending
-    if is_bot:
-        option = game.ask_bot(agent)
-        if on_answer is not None:
-            on_answer(game, decision, option.id, agent)
-        game._give(option)      # one of the decision's own options (ask_bot found it there)
-    else:
-        answer = game.ask(agent)
-        if on_answer is not None:
-            on_answer(game, decision, answer, agent)
-        game.choose(answer)
+def _answer_all(game: Game, agents: list, bots: list[bool], on_answer: AnswerObserver | None,
+                after_decision: Callable[[Game], None] | None, every: bool) -> None:
+    """``play``'s loop: each pending decision answered by its seat's agent (a bot's option
+    given as found, without looking its id up again), until the game ends."""
+    while (decision := game.pending) is not None:
+        agent = agents[decision.seat]
+        if bots[decision.seat]:
+            option = game.ask_bot(agent)
+            if on_answer is not None:
+                on_answer(game, decision, option.id, agent)
+            game._give(option)      # one of the decision's own options (ask_bot found it there)
+        else:
+            answer = game.ask(agent)
+            if on_answer is not None:
+                on_answer(game, decision, answer, agent)
+            game.choose(answer)
+        if every:
+            check_invariants(game)
+        if after_decision is not None:
+            after_decision(game)
