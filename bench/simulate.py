@@ -11,12 +11,22 @@ process (less disturbed by other load than the wall clock) and each line gives t
 spread (min-max) over the repeats, and the speed-up of this checkout over REV.
 ``PELOPONNES_PLAIN_HOOKS=1`` in the environment runs this checkout without the hook relay.
 A figure, not a test: machines here are shared and noisy.
+
+    python3 bench/simulate.py --instructions [--against REV] [--games 30]
+
+counts instead the machine instructions one game takes (valgrind's callgrind: the count for
+5 + N games less the count for 5 games, divided by N, so start-up and the first game's one-off
+work drop out). It is about 50 times slower than a plain run, but the same on a busy machine as
+on a quiet one: the figure to compare two versions on a shared machine (time still decides;
+instructions ignore cache misses).
 """
 from __future__ import annotations
 
 import argparse
 import json
 import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -70,6 +80,39 @@ def measure(folder: Path, variant: str, players: int, games: int) -> dict:
     return json.loads(out.strip().splitlines()[-1])
 
 
+def instructions(folder: Path, variant: str, players: int, games: int) -> int:
+    """Instructions executed (callgrind) by a child playing ``games`` games after loading."""
+    python = os.path.realpath(sys.executable)
+    env = {**os.environ, "PYTHONPATH": str(folder)}
+    out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", python,
+                          "-c", CHILD, variant, str(players), str(games)], env=env, cwd=folder,
+                         capture_output=True, text=True)
+    found = re.search(r"Collected : (\d+)", out.stderr)
+    if out.returncode or not found:
+        sys.exit(f"valgrind failed for {variant}: {out.stderr[-500:]}")
+    return int(found.group(1))
+
+
+def per_game_instructions(folder: Path, variant: str, players: int, games: int) -> float:
+    """Instructions one game takes: (5 + games games) less (5 games), over ``games``."""
+    return (instructions(folder, variant, players, 5 + games)
+            - instructions(folder, variant, players, 5)) / games
+
+
+def count_instructions(versions: dict[str, Path], names: list[str], players: int,
+                       games: int) -> None:
+    if shutil.which("valgrind") is None:
+        sys.exit("--instructions needs valgrind (Debian: apt install valgrind)")
+    print(f"machine instructions per random {players}-player game (callgrind, {games} games)")
+    for name in names:
+        counts = {v: per_game_instructions(f, name, players, games) for v, f in versions.items()}
+        for version, count in counts.items():
+            print(f"{name:>10} {version:>14}: {count / 1e6:,.2f} M instructions/game", flush=True)
+        if len(counts) == 2:
+            old, new = counts.values()
+            print(f"{name:>10} {'ratio':>14}: x{old / new:.2f} fewer", flush=True)
+
+
 def spread(values: list[float], fmt: str = "{:,.0f}") -> str:
     med = statistics.median(values)
     if len(values) == 1:
@@ -89,12 +132,17 @@ def main() -> None:
     parser.add_argument("--variant", action="append", help="default: every installed variant")
     parser.add_argument("--against", metavar="REV", help="also measure commit REV, same run")
     parser.add_argument("--repeat", type=int, default=3, help="runs per version (default 3)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count machine instructions per game (valgrind) instead of timing")
     args = parser.parse_args()
     names = args.variant or variants()
     with tempfile.TemporaryDirectory() as tmp:
         versions = {"this checkout": code_folder(Path(tmp), "new", None)}
         if args.against:
             versions = {args.against: code_folder(Path(tmp), "old", args.against), **versions}
+        if args.instructions:
+            count_instructions(versions, names, args.players, args.games)
+            return
         print(f"{args.games} random games, {args.players} players, one process each, "
               f"{args.repeat} runs per version (median, min-max); CPU time")
         for name in names:
