@@ -85,7 +85,12 @@ def markdown(docs: list[HookDoc]) -> str:
              "rule (registered after the variant) is asked first, so its answer wins. To adjust "
              "the variant's answer instead, use `@hookimpl(wrapper=True)`, take the result from "
              "`yield` and return a changed one. See `plugins/` for one example of each kind "
-             "and `peloponnes new-plugin` to start your own.", ""]
+             "and `peloponnes new-plugin` to start your own.", "",
+             "A hook's result is checked against what it must return (\"checked where a "
+             "plugin's answer enters the rules\" below) whenever a plugin outside the sandbox's "
+             "own rules implements or wraps it; a hook answered only by the core and the shipped "
+             "variants is not checked on every call (the test suite holds them to the same "
+             "contracts, and a bad answer could only be blamed on them anyway).", ""]
     current = None
     for doc in docs:
         if doc.defined_in != current:
@@ -99,8 +104,8 @@ def markdown(docs: list[HookDoc]) -> str:
                   f"- called by: {doc.called_by}",
                   f"- implemented by the variants: {', '.join(doc.implemented_by) or 'none'}"]
         if doc.checked:
-            lines.append(f"- checked where it enters the rules: {doc.checked}; a bad result "
-                         "is an error naming the plugin that returned it")
+            lines.append(f"- checked where a plugin's answer enters the rules: {doc.checked}; "
+                         "a bad result is an error naming the plugin that returned it")
         lines += ["", doc.description, ""]
         if doc.example:
             lines += ["Example:", "", "```python", doc.example, "```", ""]
