@@ -115,6 +115,7 @@ class Game(Forking):
         self.round_metrics: list[dict] = []     # measure_round's answers, one dict per round
         self._gen: Iterator[Decision] | None = None
         self._observed = True
+        self._measured = True           # measure_round after each round (not in a fork)
         self.max_decisions = MAX_DECISIONS
         self.max_events = MAX_EVENTS
         self._rounds: int | None = None
@@ -128,8 +129,8 @@ class Game(Forking):
     ENGINE_FIELDS = frozenset({
         "ruleset", "scenario", "variant", "hook", "components", "options", "seed", "rng",
         "seats", "round", "phase", "events", "answers", "decisions", "pending", "finished",
-        "result", "_gen", "_observed", "_rounds", "_shared", "_checkpoint", "_snapshotting",
-        "_resamples", "max_decisions", "max_events"})
+        "result", "_gen", "_observed", "_measured", "_rounds", "_shared", "_checkpoint",
+        "_snapshotting", "_resamples", "max_decisions", "max_events"})
 
     @property
     def num_players(self) -> int:
@@ -251,7 +252,8 @@ class Game(Forking):
                     self.emit("round_started")
                     phases = hook.list_round_phases(game=self) or []
                 yield from self._run_phases(ROUND, number, phases, index, resumed)
-                self._measure_round()
+                if self._measured:
+                    self._measure_round()
                 number, phases, index, resumed = number + 1, None, 0, False
             self.round = self._rounds + 1
             phases = None

@@ -72,7 +72,7 @@ class Forking:
         twin.round = checkpoint.position[1]
         twin._rounds = checkpoint.rounds
         twin.pending, twin.finished, twin.result = None, False, None
-        twin._observed = False
+        twin._observed = twin._measured = False
         twin._snapshotting = forkable
         twin._gen = twin._play(checkpoint.position)
         twin._advance(None)
@@ -89,7 +89,8 @@ class Forking:
         if forkable:
             twin.enable_forking()
         twin.start()
-        self._replay_into(twin, 0)
+        self._replay_into(twin, 0)      # measuring the rounds played so far, as this game did
+        twin._measured = False
         return twin
 
     def _replay_into(self, twin: Forking, start: int) -> None:

@@ -117,3 +117,17 @@ def test_a_resampled_game_forks_into_the_same_redraw(variant):
         twin = sample.fork()
         assert trace(twin) == trace(sample)
         assert trace(play_on(twin, 6)) == trace(play_on(sample, 6))
+
+
+@pytest.mark.parametrize("forking", [True, False])
+def test_a_fork_does_not_measure_rounds(forking):
+    # search reads a fork's result, never its per-round metrics: measure_round is skipped
+    game = new_game("cardgame", 4, seed=5, forking=forking)
+    rng = random.Random(1)
+    while game.round < 3:
+        game.choose(rng.choice(game.pending.options).id)
+    fork = play_on(game.fork(), 2)
+    measured = len(game.round_metrics)
+    assert measured == game.round - 1 and fork.finished
+    assert len(fork.round_metrics) == measured
+    assert len(play_on(game, 2).round_metrics) == game.round - 1 > measured
