@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from .engine import Game
 from .plugins import Ruleset
@@ -29,6 +30,7 @@ from .trace import Answer, HookTrace, summarise
 NOT_IN_BATCH = frozenset({"register_variants", "declare_plugin", "load_components",
                              "check_invariants", "render_view"})
 SCENARIO_PLUGIN_KINDS = ("file", "module")
+_event_rule = attrgetter("rule")
 
 
 @dataclass
@@ -89,6 +91,7 @@ class Watcher:
         self._ignored = {h: _result_ignored(ruleset, h) for h in dir(ruleset.pm.hook)
                          if not h.startswith("_")}
         self._owner_cache: dict[int, str | None] = {}
+        self._behind_cache: dict[tuple[str, int], list | None] = {}
         self.current = Coverage()
         self.trace = HookTrace(ruleset, on_answer=self._answered, only=watched, monitor=False)
 
@@ -118,9 +121,8 @@ class Watcher:
             cov.phases[name, rule] += runs
             if rule:
                 cov.rules[rule] += runs
-        for event in game.events:
-            if event.rule:
-                cov.rules[event.rule] += 1
+        cov.rules.update(map(_event_rule, game.events))     # counted in C: a game has hundreds
+        cov.rules.pop("", None)                              # events without a rule section
         self.current = Coverage()
         self.trace.game = None
         return cov
@@ -155,19 +157,29 @@ class Watcher:
         if changed:
             self.current.hook_changed[key] += 1
 
+    def _behind(self, hook: str, impl) -> list | None:
+        """The plain implementations pluggy calls after ``impl`` (None: ``impl`` is not one of
+        them), worked out once per hook and implementation (the ruleset's plugins are fixed)."""
+        key = (hook, id(impl))
+        if key not in self._behind_cache:
+            caller = getattr(self.ruleset.pm.hook, hook)
+            plain = [i for i in reversed(caller.get_hookimpls())
+                     if not (i.wrapper or i.hookwrapper)]
+            self._behind_cache[key] = plain[plain.index(impl) + 1:] if impl in plain else None
+        return self._behind_cache[key]
+
     def _differs_from_shadowed(self, trace: HookTrace, hook: str, impl, value, args: tuple,
                                kwargs: dict) -> bool:
         """Would the implementations behind ``impl`` have answered something else? Calls them
         with the same arguments, the game's RNG saved and restored; True when unsure."""
-        caller = getattr(self.ruleset.pm.hook, hook)
-        plain = [i for i in reversed(caller.get_hookimpls()) if not (i.wrapper or i.hookwrapper)]
-        if impl not in plain:
+        behind = self._behind(hook, impl)
+        if behind is None:
             return True
         given = dict(zip(impl.argnames, args, strict=False)) | kwargs
         game = given.get("game")
         state = game.rng.getstate() if game is not None else None
         try:
-            for other in plain[plain.index(impl) + 1:]:
+            for other in behind:
                 if not set(other.argnames) <= set(given):
                     return True
                 function = trace.originals.get(id(other), other.function)
