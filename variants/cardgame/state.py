@@ -87,23 +87,31 @@ class CardPlayer:
 
     def population(self) -> int:
         """Inhabitants on active tableau cards (the luxury card's are not counted here)."""
-        total = 0
-        for p in self.active_cards():
-            total += p.card["inhabitants"]
-        return total
+        return self.active_total("inhabitants")
 
     def power(self) -> int:
-        total = 0
-        for p in self.active_cards():
-            total += p.card["power"]
-        return total
+        return self.active_total("power")
 
     def power_card_total(self, key: str) -> int:
         """The sum of ``key`` (0 where absent) over the active power cards (not the
         civilization): discounts, bid bonuses, extra income."""
+        return self.active_total(key, civilization=False)
+
+    def active_total(self, key: str, civilization: bool = True) -> int:
+        """The sum of the card field ``key`` (0 where absent) over the active cards, the
+        civilization's included unless ``civilization`` is False. Sums over the rows directly,
+        without building ``active_cards``' list (the order does not matter to a sum): scoring
+        every round, income, feeding, minimum bids and bid bonuses ask it hundreds of times a
+        game."""
         total = 0
-        for p in self.active_cards():
-            if not p.is_civilization:
+        for p in self.buildings:
+            if p.cover is None:
+                total += p.card.get(key, 0)
+        civ = self.civilization
+        if civilization and civ is not None and civ.cover is None:
+            total += civ.card.get(key, 0)
+        for p in self.landscapes:
+            if p.cover is None:
                 total += p.card.get(key, 0)
         return total
 
