@@ -74,8 +74,11 @@ def pay_coin_cards(game, player: CardPlayer, amount: int, rule: str) -> Iterator
     draws (at least what the hand cannot pay; more only under reading 9's "any time"), then the
     rest chosen from the hand one by one (they leave the hand together, once all are chosen;
     a hand that is all needed goes whole). Returns the cards."""
-    short = max(0, amount - player.hand_size())
-    most = min(amount, blind_draws_possible(game, player)) if luxury_any_time(game) else short
+    held = player.hand_size()
+    short = max(0, amount - held)
+    # (without luxury goods no trade is possible: the option need not be looked up)
+    most = (min(amount, blind_draws_possible(game, player))
+            if player.luxury and luxury_any_time(game) else short)
     luxury = short
     if most > short:
         options = tuple(Option(str(k), f"{k} luxury good(s) + {amount - k} coin card(s) from"
@@ -84,7 +87,7 @@ def pay_coin_cards(game, player: CardPlayer, amount: int, rule: str) -> Iterator
                                  " goods for coin cards drawn blind?", options, rule)).value
     from_hand = amount - luxury
     paid: list[str] = []
-    if from_hand >= player.hand_size():
+    if from_hand >= held:
         for sym, n in list(player.hand.items()):
             paid.extend([sym] * n)
         player.hand.clear()

@@ -202,7 +202,7 @@ def income(game) -> None:
     for seat in st.order:
         player = st.players[seat]
         new = player.new_card
-        if new is not None and (new in player.power_cards()):
+        if new is not None and (new in player.buildings or new in player.landscapes):
             one_time = new.card.get("one_time", {})
             if one_time.get("coin_cards"):
                 draw_to_hand(game, player, one_time["coin_cards"])

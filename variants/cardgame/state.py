@@ -145,27 +145,34 @@ class CardState:
     lost_cards: Counter = field(default_factory=Counter)     # per seat, cards lost (metrics)
 
 
-def draw_coin(game) -> str | None:
-    """Top coin card of the pile; the discard pile is shuffled into a new pile when it runs out
-    (cardgame 5. Gain Power Cards). None when both are empty."""
+def refill_coin_pile(game) -> bool:
+    """When the coin-card pile has run out, the discard pile is shuffled into a new pile
+    (cardgame 5. Gain Power Cards). True when the pile holds a card."""
     st = game.state
     if not st.coin_pile and st.coin_discard:
         st.coin_pile = st.coin_discard
         st.coin_discard = []
         game.rng.shuffle(st.coin_pile)
         game.emit("coin_pile_reshuffled", "cardgame: 5. Gain Power Cards", cards=len(st.coin_pile))
-    return st.coin_pile.pop() if st.coin_pile else None
+    return bool(st.coin_pile)
+
+
+def draw_coin(game) -> str | None:
+    """Top coin card of the pile (``refill_coin_pile`` first). None when both are empty."""
+    return game.state.coin_pile.pop() if refill_coin_pile(game) else None
 
 
 def draw_to_hand(game, player: CardPlayer, count: int) -> int:
-    """Draw up to ``count`` coin cards into the hand (``draw_coin``); returns how many."""
-    drawn = 0
-    for _ in range(count):
-        card = draw_coin(game)
-        if card is None:
-            break
-        player.hand[card] += 1
-        drawn += 1
+    """Draw up to ``count`` coin cards, one by one from the top, into the hand (refilling the
+    pile as ``draw_coin`` does); returns how many. Every seat draws at every pass and income,
+    so the cards come off the pile in a plain loop rather than a call each."""
+    hand, drawn = player.hand, 0
+    while drawn < count and refill_coin_pile(game):
+        pile = game.state.coin_pile        # (a refill puts a new list there)
+        for _ in range(min(count - drawn, len(pile))):
+            card = pile.pop()
+            hand[card] = hand.get(card, 0) + 1      # (a Counter's [] on a miss is slower)
+            drawn += 1
     return drawn
 
 
