@@ -99,13 +99,6 @@ class Auction:
     def __post_init__(self):
         self.exact_conquest = self.purse.conquest_price_exact()
 
-    def minimum(self, seat: int, slot: Slot) -> int:
-        key = (seat, slot.index)
-        least = self._minimums.get(key)
-        if least is None:
-            least = self._minimums[key] = self.purse.minimum(seat, slot)
-        return least
-
     def bonus(self, seat: int) -> int:
         bonus = self._bonuses.get(seat)
         if bonus is None:
@@ -137,11 +130,16 @@ class Auction:
     def least_to_take(self, seat: int, slot: Slot) -> int | None:
         """The smallest bid ``seat`` may place on ``slot`` now, or None when it cannot."""
         held = slot.bid
-        if held is None:
-            return self.minimum(seat, slot)
-        if slot.conquest:
+        if held is not None and slot.conquest:
             return None
-        least = self.minimum(seat, slot)
+        # the seat's minimum on the slot, asked of the purse once per auction (read here, not
+        # through another method: this runs for every slot at every turn)
+        key = (seat, slot.index)
+        least = self._minimums.get(key)
+        if least is None:
+            least = self._minimums[key] = self.purse.minimum(seat, slot)
+        if held is None:
+            return least
         # effective bids in half coins: 2 * amount + bonus must be strictly higher
         need = 2 * held.amount + self.bonus(held.seat) - self.bonus(seat)
         return max(least, need // 2 + 1)
