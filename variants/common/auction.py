@@ -35,8 +35,10 @@ class Bid:
     payment: Any         # the variant's record of what was paid, handed back on withdrawal
 
 
-@dataclass
+@dataclass(eq=False)
 class Slot:
+    """A place in the display: equal only to itself (``slots.remove(slot)`` then finds it by
+    identity instead of comparing every field of the slots before it, cards included)."""
     index: int
     card: dict
     conquest: bool
