@@ -79,9 +79,17 @@ class CardPlayer:
         return cards
 
     def production(self, resource: str, exclude: Placed | None = None) -> int:
+        """What the active cards (but ``exclude``) produce of ``resource``; summed over the rows
+        like ``active_total`` (feeding, building and completing ask it every round)."""
         total = 0
-        for p in self.active_cards():
-            if p is not exclude:
+        for p in self.buildings:
+            if p.cover is None and p is not exclude:
+                total += p.card["production"][resource]
+        civ = self.civilization
+        if civ is not None and civ.cover is None and civ is not exclude:
+            total += civ.card["production"][resource]
+        for p in self.landscapes:
+            if p.cover is None and p is not exclude:
                 total += p.card["production"][resource]
         return total
 
