@@ -116,7 +116,10 @@ def coin_card_options(left: tuple[tuple[str, int], ...]) -> tuple[Option, ...]:
 
 
 def can_pay(player: CardPlayer, missing: dict[str, int]) -> bool:
-    short = sum(max(0, m - player.hand[res]) for res, m in missing.items())
+    short = 0
+    for res, m in missing.items():      # (a plain loop: asked at every building and supply)
+        if m > 0:
+            short += max(0, m - player.hand.get(res, 0))
     return short <= player.luxury
 
 

@@ -63,8 +63,10 @@ def reveal(game) -> None:
                   of=tracks[cat])
         if st.tracks[cat] >= tracks[cat]:
             st.due.append(cat)
-    if any(card.get("supply") for card in drawn):
-        st.supply_due = True
+    for card in drawn:
+        if card.get("supply"):
+            st.supply_due = True
+            break
 
 
 # --- 2. Catastrophes / Supply ------------------------------------------------------------------

@@ -96,6 +96,7 @@ class Auction:
     _bonuses: dict = field(default_factory=dict)
     _labels: dict = field(default_factory=dict)
     _bid_options: dict = field(default_factory=dict)
+    _bid_texts: dict = field(default_factory=dict)
     exact_conquest: bool = field(init=False)
 
     def __post_init__(self):
@@ -120,13 +121,18 @@ class Auction:
         key = (slot.index, least) if bid is None else (slot.index, least, bid.seat, bid.amount)
         option = self._bid_options.get(key)
         if option is None:
-            row = "Conquest row" if slot.conquest else "open"
+            texts = self._bid_texts.get(slot.index)
+            if texts is None:       # what every bid option on the slot shares, made once
+                row = "Conquest row" if slot.conquest else "open"
+                price = "exactly" if slot.conquest and self.exact_conquest else "from"
+                noun = getattr(self.purse, "noun", "card")
+                texts = self._bid_texts[slot.index] = (
+                    f"{noun}:{slot.index}", f"{self.label(slot)} [{row}; {price} ",
+                    str(slot.index + 1))        # the table's row number
+            option_id, start, row_number = texts
             held = f", held by {self.seat_name(bid.seat)} at {bid.amount}" if bid else ""
-            price = "exactly" if slot.conquest and self.exact_conquest else "from"
-            noun = getattr(self.purse, "noun", "card")
-            option = self._bid_options[key] = Option(
-                f"{noun}:{slot.index}", f"{self.label(slot)} [{row}; {price} {least}{held}]",
-                slot, key=str(slot.index + 1))     # the table's row number
+            option = self._bid_options[key] = Option(option_id, f"{start}{least}{held}]", slot,
+                                                     key=row_number)
         return option
 
     def least_to_take(self, seat: int, slot: Slot) -> int | None:
