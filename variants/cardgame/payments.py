@@ -58,12 +58,10 @@ def choose_coin_card(game, player: CardPlayer, prompt: str, kind: str, rule: str
         if blind_draws_possible(game, player):
             return blind_draw(game, player, kind)
         return None
-    options = [Option(sym, f"coin card showing {sym} ({n} in hand)", sym)
-               for sym, n in sorted(player.hand.items())]
+    options = hand_options(tuple(sorted(player.hand.items())))
     if luxury_any_time(game) and blind_draws_possible(game, player):
-        options.insert(0, Option("luxury", f"a luxury good ({player.luxury}) for a coin card"
-                                 " drawn blind", None))
-    answer = yield Decision(player.seat, kind, prompt, tuple(options), rule)
+        options = (luxury_option(player.luxury), *options)
+    answer = yield Decision(player.seat, kind, prompt, options, rule)
     if answer.value is None:
         return blind_draw(game, player, kind)
     return take_from_hand(player, answer.value)
@@ -107,6 +105,18 @@ def pay_coin_cards(game, player: CardPlayer, amount: int, rule: str) -> Iterator
     while len(paid) < amount:
         paid.append(blind_draw(game, player, "bid"))
     return paid
+
+
+@cache
+def hand_options(hand: tuple[tuple[str, int], ...]) -> tuple[Option, ...]:
+    """One option per symbol in ``hand`` (symbol, count), shared between calls."""
+    return tuple(Option(sym, f"coin card showing {sym} ({n} in hand)", sym) for sym, n in hand)
+
+
+@cache
+def luxury_option(luxury: int) -> Option:
+    """The option to trade one of ``luxury`` luxury goods for a coin card drawn blind."""
+    return Option("luxury", f"a luxury good ({luxury}) for a coin card drawn blind", None)
 
 
 @cache

@@ -21,6 +21,12 @@ SUPPLY_PRODUCTION_OPTION = VariantOption(
     choices=("kept", "as_started"))
 
 
+# The feeding options that never change (Options are immutable, so shared by every game).
+PAY_GRAIN = Option("grain", "Pay a coin card showing grain", "grain")
+PAY_LUXURY = Option("luxury", "Pay a luxury good", "luxury")
+PAY_INHABITANT = Option("inhabitant", "Pay a coin card showing an inhabitant", "inhabitant")
+
+
 def supply(game) -> Iterator[Decision]:
     for seat in game.state.order:
         player = game.state.players[seat]
@@ -45,13 +51,12 @@ def feed(game, player: CardPlayer) -> Iterator[Decision]:
         if missing <= 0:
             break
         options = []
-        if player.hand["grain"]:
-            options.append(Option("grain", "Pay a coin card showing grain", "grain"))
+        if player.hand.get("grain"):
+            options.append(PAY_GRAIN)
         if player.luxury:
-            options.append(Option("luxury", "Pay a luxury good", "luxury"))
-        if player.hand["inhabitant"]:
-            options.append(Option("inhabitant", "Pay a coin card showing an inhabitant",
-                                  "inhabitant"))
+            options.append(PAY_LUXURY)
+        if player.hand.get("inhabitant"):
+            options.append(PAY_INHABITANT)
         for i, p in enumerate(player.tableau()):
             if p.active and p.card["inhabitants"] > 0:
                 options.append(Option(f"remove:{i}", f"Remove {p.name} ({p.card['inhabitants']}"
@@ -68,6 +73,9 @@ def feed(game, player: CardPlayer) -> Iterator[Decision]:
             lose_card(game, player, answer.value, rule)
     game.emit("fed", rule, seat=player.seat, inhabitants=player.population(),
               grain=player.production("grain"))
+
+
+GIVE_UP = Option("give_up", "Give up a building (its coin card is discarded)")
 
 
 def complete_buildings(game, player: CardPlayer) -> Iterator[Decision]:
@@ -96,7 +104,7 @@ def complete_buildings(game, player: CardPlayer) -> Iterator[Decision]:
         total = {r: sum(p.card.get("cost", {}).get(r, 0) for p in pending) for r in started}
         missing = {r: max(0, total[r] - production[r]) for r in started}
         names = ", ".join(p.name for p in pending)
-        options = [Option("give_up", "Give up a building (its coin card is discarded)")]
+        options = [GIVE_UP]
         if can_pay(player, missing):
             options.insert(0, Option("complete", f"Complete {names} (cost {amounts(total)};"
                                      f" your production {amounts(production)})"))

@@ -97,6 +97,7 @@ class Auction:
     _labels: dict = field(default_factory=dict)
     _bid_options: dict = field(default_factory=dict)
     _bid_texts: dict = field(default_factory=dict)
+    _move_options: dict = field(default_factory=dict)
     exact_conquest: bool = field(init=False)
 
     def __post_init__(self):
@@ -133,6 +134,17 @@ class Auction:
             held = f", held by {self.seat_name(bid.seat)} at {bid.amount}" if bid else ""
             option = self._bid_options[key] = Option(option_id, f"{start}{least}{held}]", slot,
                                                      key=row_number)
+        return option
+
+    def move_option(self, target: Slot) -> Option:
+        """The option to move an outbid bid to ``target`` (made once per slot and auction)."""
+        option = self._move_options.get(target.index)
+        if option is None:
+            row = "Conquest row" if target.conquest else "open"
+            noun = getattr(self.purse, "noun", "card")
+            option = self._move_options[target.index] = Option(
+                f"{noun}:{target.index}", f"Move to {self.label(target)} [{row}]", target,
+                key=str(target.index + 1))
         return option
 
     def least_to_take(self, seat: int, slot: Slot) -> int | None:
@@ -195,7 +207,6 @@ class Auction:
     def place(self, bid: Bid, slot: Slot) -> Iterator[Decision]:
         """Put ``bid`` on ``slot``; an outbid seat moves on or withdraws, chain by chain."""
         purse = self.purse
-        noun = getattr(purse, "noun", "card")
         while bid is not None:
             displaced, slot.bid = slot.bid, bid
             self.bids[bid.seat] = bid
@@ -209,10 +220,7 @@ class Auction:
             choices = [WITHDRAW]
             for target in self.slots:
                 if target is not slot and self.can_move_to(displaced, target):
-                    row = "Conquest row" if target.conquest else "open"
-                    choices.append(Option(f"{noun}:{target.index}",
-                                          f"Move to {self.label(target)} [{row}]", target,
-                                          key=str(target.index + 1)))
+                    choices.append(self.move_option(target))
             answer = yield Decision(displaced.seat, "move_bid",
                                     f"Your bid of {displaced.amount} was outbid: move it or"
                                     " withdraw",
