@@ -166,7 +166,8 @@ def refill_coin_pile(game) -> bool:
 
 
 def draw_coin(game) -> str | None:
-    """Top coin card of the pile (``refill_coin_pile`` first). None when both are empty."""
+    """Top coin card of the pile; the discard pile is shuffled into a new pile when it runs out
+    (``refill_coin_pile``; cardgame 5. Gain Power Cards). None when both are empty."""
     return game.state.coin_pile.pop() if refill_coin_pile(game) else None
 
 
