@@ -66,7 +66,8 @@ def hit_cards(game, player: CardPlayer, catastrophe: str) -> Iterator[Decision]:
     # its type and range are checked where it comes back (core/results.py, the hookspec)
     for _ in range(min(hits, len(candidates))):
         yield from cover_or_remove(game, player, catastrophe, candidates)
-        candidates = [p for p in candidates if p.active and p in player.tableau()]
+        tableau = player.tableau()
+        candidates = [p for p in candidates if p.active and p in tableau]
 
 
 def cover_or_remove(game, player: CardPlayer, catastrophe: str, choices: list[Placed]
