@@ -7,7 +7,10 @@ from collections import Counter
 
 import pytest
 
+from peloponnes.core import hookimpl
+from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.scenario import Scenario
+from peloponnes.core.simulate import run_game
 from peloponnes.variants.cardgame.catastrophes import protected
 from peloponnes.variants.cardgame.rules import (
     add_power_card,
@@ -156,6 +159,33 @@ def test_bidding_minimum_bid_is_the_card_value_and_unaffordable_cards_are_not_of
     assert option_ids(d) == ["pass", "card:0", "card:2"]             # value 5 > 4 coin cards
     d = gen.send(d.option("card:0"))
     assert [o.value for o in d.options] == [2, 3, 4]
+
+
+def test_bidding_asks_the_minimum_bid_anew_each_auction_so_a_house_rule_may_change_it():
+    """The auction keeps each seat's minimum bid per card for one auction (no card changes hands
+    while bidding runs): a house rule whose answer changes from round to round is followed."""
+    class DearerEachRound:
+        @hookimpl(wrapper=True)
+        def minimum_bid(self, game, seat, card, conquest):
+            least = yield
+            return least + game.round - 1
+
+    ruleset, scenario = load_ruleset(Scenario.quick("cardgame", 4))
+    ruleset.pm.register(DearerEachRound())
+    checked = set()
+
+    def check_offers(game):
+        decision = game.pending
+        if decision is None or decision.kind != "bid_card":
+            return
+        for option in decision.options[1:]:
+            slot = option.value
+            if slot.bid is None and not slot.conquest:
+                assert option.label.endswith(f"[open; from {slot.card['value'] + game.round - 1}]")
+                checked.add(game.round)
+
+    run_game(ruleset, scenario, 5, agent="random", after_decision=check_offers)
+    assert len(checked) >= 4          # rounds whose offers were checked, each with its price
 
 
 def test_bidding_outbidding_needs_a_higher_bid():
