@@ -11,7 +11,7 @@ the player may use luxury goods instead of cards in hand. The variant option
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache
+from functools import cache, lru_cache
 
 from peloponnes.core import Decision, Option, VariantOption
 
@@ -107,7 +107,10 @@ def pay_coin_cards(game, player: CardPlayer, amount: int, rule: str) -> Iterator
     return paid
 
 
-@cache
+# A hand's options are cached like the bid's coin-card options below; both kinds of key (the
+# symbols still held, with their counts) keep turning up new combinations over many games, so the
+# caches are bounded: memory stays flat in the number of games played.
+@lru_cache(maxsize=4096)
 def hand_options(hand: tuple[tuple[str, int], ...]) -> tuple[Option, ...]:
     """One option per symbol in ``hand`` (symbol, count), shared between calls."""
     return tuple(Option(sym, f"coin card showing {sym} ({n} in hand)", sym) for sym, n in hand)
@@ -119,7 +122,7 @@ def luxury_option(luxury: int) -> Option:
     return Option("luxury", f"a luxury good ({luxury}) for a coin card drawn blind", None)
 
 
-@cache
+@lru_cache(maxsize=4096)
 def coin_card_options(left: tuple[tuple[str, int], ...]) -> tuple[Option, ...]:
     """One option per symbol still held (``left``: symbol, count), shared between calls."""
     return tuple(Option(sym, f"coin card showing {sym} ({n} left)", sym) for sym, n in left)
