@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from functools import cache, lru_cache
 
 from peloponnes.core import Decision, Option, VariantOption
+from peloponnes.variants.common.auction import OPTION_CACHE_SIZE
 
 from .state import CardPlayer, discard_from_hand, draw_coin, take_from_hand
 
@@ -107,10 +108,9 @@ def pay_coin_cards(game, player: CardPlayer, amount: int, rule: str) -> Iterator
     return paid
 
 
-# A hand's options are cached like the bid's coin-card options below; both kinds of key (the
-# symbols still held, with their counts) keep turning up new combinations over many games, so the
-# caches are bounded: memory stays flat in the number of games played.
-@lru_cache(maxsize=4096)
+# A hand's options are cached like the bid's coin-card options below, both bounded (their keys,
+# the symbols held with their counts, keep turning up new combinations over many games).
+@lru_cache(maxsize=OPTION_CACHE_SIZE)
 def hand_options(hand: tuple[tuple[str, int], ...]) -> tuple[Option, ...]:
     """One option per symbol in ``hand`` (symbol, count), shared between calls."""
     return tuple(Option(sym, f"coin card showing {sym} ({n} in hand)", sym) for sym, n in hand)
@@ -122,7 +122,7 @@ def luxury_option(luxury: int) -> Option:
     return Option("luxury", f"a luxury good ({luxury}) for a coin card drawn blind", None)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=OPTION_CACHE_SIZE)
 def coin_card_options(left: tuple[tuple[str, int], ...]) -> tuple[Option, ...]:
     """One option per symbol still held (``left``: symbol, count), shared between calls."""
     return tuple(Option(sym, f"coin card showing {sym} ({n} left)", sym) for sym, n in left)

@@ -234,6 +234,10 @@ class Auction:
             bid, slot = displaced, answer.value
 
 
+# The most Options a bounded cache of a bid's options keeps (the variants' coin-card choices):
+# new combinations keep turning up over many games, and memory must stay flat in their number.
+OPTION_CACHE_SIZE = 4096
+
 PASS = Option("pass", "Pass (take the pass reward)", key="0")
 WITHDRAW = Option("withdraw", "Withdraw the bid (take it back, plus the reward)", key="0")
 
