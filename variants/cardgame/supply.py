@@ -46,6 +46,7 @@ def feed(game, player: CardPlayer) -> Iterator[Decision]:
         game.emit("fed", rule, seat=player.seat, inhabitants=people, grain=grain)
         return
     paid = 0
+    removals: dict = {}     # the options to remove a card, made once per card and place in a row
     while True:
         missing = player.population() - player.production("grain") - paid
         if missing <= 0:
@@ -59,8 +60,11 @@ def feed(game, player: CardPlayer) -> Iterator[Decision]:
             options.append(PAY_INHABITANT)
         for i, p in enumerate(player.tableau()):
             if p.active and p.card["inhabitants"] > 0:
-                options.append(Option(f"remove:{i}", f"Remove {p.name} ({p.card['inhabitants']}"
-                                      " inhabitants)", p))
+                option = removals.get((i, p))
+                if option is None:
+                    option = removals[i, p] = Option(
+                        f"remove:{i}", f"Remove {p.name} ({p.card['inhabitants']} inhabitants)", p)
+                options.append(option)
         answer = yield Decision(player.seat, "feed", f"{missing} inhabitant(s) unfed: how?",
                                 tuple(options), rule)
         if answer.value == "luxury":
