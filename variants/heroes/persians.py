@@ -14,7 +14,7 @@ from peloponnes.core import Decision, Option, PluginError
 from peloponnes.variants.boardgame.hidden import face_down_chits
 from peloponnes.variants.boardgame.state import BLANK, lose_tile, pay_in
 
-from .state import FLOW_RULE, PERSIANS_RULE, HeroesPlayer, hero_rule, table
+from .state import FLOW_RULE, PERSIANS_RULE, HeroesPlayer, hero_player, hero_rule, table
 from .strength import halve_strength, hire_mercenaries
 
 REDRAW_RULE = f"{FLOW_RULE}: the same disaster twice in a row"
@@ -88,9 +88,10 @@ def put_under(game, chit: str, rule: str, seat: int | None) -> Iterator[Decision
 
 def ariadne(game) -> HeroesPlayer | None:
     """The player whose hero may put a revealed chit back this round, if its uses are left."""
-    for hp in table(game).players:
+    ht = table(game)
+    for hp in ht.players:
         if hp.has("redraw_chit"):
-            used = table(game).redraw_rounds.get(hp.seat, [])
+            used = ht.redraw_rounds.get(hp.seat, [])
             if used.count(game.round) < hp.ability["amount"]:
                 return hp
     return None
@@ -238,7 +239,7 @@ def orange_losses(game) -> None:
     end of F. every round after the flip, as far as the player has it."""
     st = game.state
     for seat in list(st.order):
-        hp = table(game).by_seat(seat)
+        hp = hero_player(game, seat)
         if not hp.flipped or not hp.hero["flipped_loss"]:
             continue
         player = st.players[seat]

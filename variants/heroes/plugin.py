@@ -47,7 +47,7 @@ from .persians import (
 )
 from .schema import check_components, merge_with_base
 from .setup import colony_order, deal, mat_for, start
-from .state import END_RULE, HEROES, clover_split, table
+from .state import END_RULE, HEROES, clover_split, hero_player, table
 from .strength import after_tile_added
 from .view import extend
 
@@ -177,7 +177,7 @@ class HeroesPlugin:
         his extra coin counts towards a tile's minimum and the Conquest row's exact price too:
         he pays 1 coin less (a bid is still at least 1 coin)."""
         least = yield
-        hp = table(game).by_seat(seat)
+        hp = hero_player(game, seat)
         if least is not None and hp.has("bid_bonus"):
             return fewest_coins_reaching(least, hp.ability["amount"])
         return least
@@ -186,7 +186,7 @@ class HeroesPlugin:
     def bid_bonus_halves(self, game, seat):
         """Sisyphus: his bid counts 1 coin higher than he pays (not for turn order)."""
         bonus = yield
-        hp = table(game).by_seat(seat)
+        hp = hero_player(game, seat)
         if hp.has("bid_bonus"):
             return bonus + hp.ability["amount"]
         return bonus
@@ -194,7 +194,7 @@ class HeroesPlugin:
     @hookimpl
     def check_land_placement(self, game, seat, tile):
         """Leptis Magna may ignore the land-tile placement rule."""
-        if table(game).by_seat(seat).colony["free_land_placement"]:
+        if hero_player(game, seat).colony["free_land_placement"]:
             return True
         return None
 
@@ -202,7 +202,7 @@ class HeroesPlugin:
     def list_building_costs(self, game, seat, tile):
         """Daedalus saves 2 stone or 2 wood (not 1 + 1) on every building he builds: one way
         to pay per resource the building costs."""
-        hp = table(game).by_seat(seat)
+        hp = hero_player(game, seat)
         if not hp.has("building_discount"):
             return None
         cost = tile["cost"]
@@ -218,7 +218,7 @@ class HeroesPlugin:
     @hookimpl
     def count_mark_coins(self, game, seat, tile):
         """Leptis Magna: reserving a building costs 3 coins instead of 1."""
-        colony = table(game).by_seat(seat).colony
+        colony = hero_player(game, seat).colony
         return colony["mark_coins"]
 
     @hookimpl
@@ -230,7 +230,7 @@ class HeroesPlugin:
     def count_food_needed(self, game, seat, inhabitants):
         """Salamis: 1 food feeds 2 inhabitants; Penelope pays 2 food less."""
         need = yield
-        hp = table(game).by_seat(seat)
+        hp = hero_player(game, seat)
         per = hp.colony["inhabitants_per_food"]
         need = -(-need // per)
         if hp.has("food_discount"):
@@ -259,14 +259,14 @@ class HeroesPlugin:
     @hookimpl
     def check_protection(self, game, seat, disaster):
         """Odysseus, shielded against this strike."""
-        if shielded(game, table(game).by_seat(seat)):
+        if shielded(game, hero_player(game, seat)):
             return True
         return None
 
     @hookimpl
     def get_disaster_effect(self, game, seat, disaster):
         """Apollonia (Drought, Earthquake) and Taras (Decline, Tempest) suffer more."""
-        return table(game).by_seat(seat).colony["disasters"].get(disaster)
+        return hero_player(game, seat).colony["disasters"].get(disaster)
 
     # --- the expansion's own hooks: defaults ----------------------------------------------------
     @hookimpl
@@ -275,7 +275,7 @@ class HeroesPlugin:
 
     @hookimpl
     def count_attack_strength(self, game, seat, attack):
-        return table(game).by_seat(seat).strength
+        return hero_player(game, seat).strength
 
     @hookimpl
     def count_conflict_pairs(self, game):
@@ -294,7 +294,7 @@ class HeroesPlugin:
 
     @hookimpl
     def describe_seat(self, game, seat):
-        hp = table(game).by_seat(seat)
+        hp = hero_player(game, seat)
         return {"hero": hp.hero["name"], "colony": hp.colony["name"]}
 
     @hookimpl
@@ -382,7 +382,7 @@ def _chain(first, then):
 
 def score(game, seat: int):
     player = game.state.players[seat]
-    hp = table(game).by_seat(seat)
+    hp = hero_player(game, seat)
     rules = game.components["expansion"]["rules"]
     mat = player.mat
     hero = 0 if hp.flipped else hp.hero["red"]["prestige"]

@@ -82,6 +82,12 @@ def table(game) -> HeroesState:
     return game.stash[HEROES]
 
 
+def hero_player(game, seat: int) -> HeroesPlayer:
+    """``table(game).by_seat(seat)`` in one call: the expansion's hooks ask for a seat's pieces
+    several hundred times a game."""
+    return game.stash[HEROES].players[seat]
+
+
 def clover_split(prestige: int, population: int, clovers: int, points: int) -> int:
     """How many clover leaves go to prestige (the rest to population) so that the lower total is
     as high as possible (heroes: Scoring: each clover is worth 2 prestige or 2 population points,

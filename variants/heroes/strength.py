@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from peloponnes.core import Decision, Option
 from peloponnes.variants.boardgame.state import change_population, pay_in, pay_out
 
-from .state import MERCENARIES_RULE, STRENGTH_RULE, HeroesPlayer, hero_rule, table
+from .state import MERCENARIES_RULE, STRENGTH_RULE, HeroesPlayer, hero_player, hero_rule
 
 
 def rules_of(game) -> dict:
@@ -53,7 +53,7 @@ def strength_gain(game, hp: HeroesPlayer, placed) -> int:
 def after_tile_added(game, seat: int, placed) -> Iterator[Decision]:
     """A tile entered ``seat``'s civilization (boardgame: D., in the new turn order): the hero
     abilities that come with a new tile, then the choice to raise Strength."""
-    hp = table(game).by_seat(seat)
+    hp = hero_player(game, seat)
     player = game.state.players[seat]
     one_time_coins = placed.tile["one_time"].get("coins", 0)
     if hp.has("coins_for_coin_tiles") and one_time_coins >= hp.ability["threshold"]:
