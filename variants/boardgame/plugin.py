@@ -140,7 +140,7 @@ class BoardGame:
         population = player.population * mat["points_per_inhabitant"]
         return lower_total_score(population, prestige, player.luxury, prestige=prestige,
                                  inhabitants=player.population, coins=player.coins,
-                                 tiles=len(player.tiles()))
+                                 tiles=player.tile_count())
 
     @hookimpl
     def collect_metrics(self, game):

@@ -67,8 +67,17 @@ class BoardPlayer:
     def tiles(self) -> list[Placed]:
         return [*self.buildings, *self.lands]
 
+    def tile_count(self) -> int:
+        return len(self.buildings) + len(self.lands)
+
     def tile_prestige(self) -> int:
-        return sum(p.tile["prestige"] for p in self.tiles())
+        # plain loops, no list of the tiles: scored for every seat every round (standing)
+        total = 0
+        for placed in self.buildings:
+            total += placed.tile["prestige"]
+        for placed in self.lands:
+            total += placed.tile["prestige"]
+        return total
 
     def limit(self, resource: str) -> int:
         return self.mat["storehouse"][resource]

@@ -394,7 +394,7 @@ def score(game, seat: int):
     return lower_total_score(
         population + (hp.clovers - to_prestige) * points, prestige + to_prestige * points,
         player.luxury, prestige=prestige + to_prestige * points, inhabitants=player.population,
-        coins=player.coins, tiles=len(player.tiles()), hero=hero, mercenaries=hp.mercenaries,
+        coins=player.coins, tiles=player.tile_count(), hero=hero, mercenaries=hp.mercenaries,
         clovers=hp.clovers, clovers_to_prestige=to_prestige, strength=hp.strength)
 
 
