@@ -74,11 +74,12 @@ def first_order(game) -> list[int]:
 def colony_order(game, order: list[int]) -> list[int]:
     """Apollonia is last in turn order every round and Miletus is start player every round; the
     others keep their order between them."""
-    ht = table(game)
-    rule = {s: ht.by_seat(s).colony["turn_order"] for s in order}
-    first = [s for s in order if rule[s] == "first"]
-    last = [s for s in order if rule[s] == "last"]
-    return first + [s for s in order if not rule[s]] + last
+    players = table(game).players
+    first, others, last = [], [], []
+    for seat in order:     # one pass: asked every round (order_turns)
+        place = players[seat].colony["turn_order"]      # "", "first" or "last" (schema)
+        (first if place == "first" else last if place == "last" else others).append(seat)
+    return first + others + last
 
 
 def give_hero_start(game, hp: HeroesPlayer) -> None:
