@@ -62,9 +62,10 @@ def feed(game, player: BoardPlayer) -> Iterator[Decision]:
                       luxury=traded * rate, got="food", amount=traded, why=FEED_RULE)
     available = food + traded
     fed = player.population
-    while fed > 0 and food_needed(game, player, fed) > available:
-        fed -= 1
     eaten = food_needed(game, player, fed)
+    while fed > 0 and eaten > available:    # as many as the food feeds
+        fed -= 1
+        eaten = food_needed(game, player, fed)
     player.goods["food"] = available - eaten
     starved = player.population - fed
     player.population = fed
