@@ -262,6 +262,8 @@ def one_time_income(game) -> None:
 # --- F. Earn Income For The Round -----------------------------------------------------------------
 
 CHOICES = (*RESOURCES, "coins")
+# The options of a "choice" tile's income (the same every time: built once)
+CHOICE_OPTIONS = tuple(Option(k, f"1 {k}" if k != "coins" else "1 coin", k) for k in CHOICES)
 
 
 def round_income(game) -> Iterator[Decision]:
@@ -280,10 +282,9 @@ def round_income(game) -> Iterator[Decision]:
                 if key in gains:
                     gains[key] += amount
             for _ in range(income.get("choice", 0)):
-                options = tuple(Option(k, f"1 {k}" if k != "coins" else "1 coin", k)
-                                for k in CHOICES)
                 pick = (yield Decision(seat, "income_choice", f"{tile_name(placed.tile)}:"
-                                       " which income this round?", options, INCOME)).value
+                                       " which income this round?", CHOICE_OPTIONS,
+                                       INCOME)).value
                 gains[pick] += 1
         civ = player.civilization["income"]
         for key in CHOICES:
