@@ -55,10 +55,11 @@ def review_chit(game, chit: str, drawn: list[str]):
     """
     st, ht = game.state, table(game)
     value = ht.pile_values[-1]
-    rest = st.chits[:-1]
-    if chit == BLANK or not rest:
+    chits = st.chits
+    if chit == BLANK or len(chits) == 1:        # the last chit counts
         return counted(game, chit)
-    if drawn and drawn[-1] == chit and any(c != chit for c in rest):
+    # (the other face-down chits hold another kind when not all of the pile is this kind)
+    if drawn and drawn[-1] == chit and chits.count(chit) < len(chits):
         return put_under(game, chit, REDRAW_RULE, seat=None)
     seer = ariadne(game)
     if seer is None:
