@@ -38,6 +38,7 @@ INCOME = "boardgame: F. Earn Income For The Round"
 CHITS = "boardgame: G. Reveal Disaster Chits"
 GAME_END = "boardgame: End of the Game"
 SOLO = "boardgame: Solo Game"
+PLACING = f"{ADD_TILES}: Placing The New Tiles"
 
 
 # --- A. Reveal Tiles ------------------------------------------------------------------------------
@@ -184,7 +185,7 @@ def add_tile(game, player: BoardPlayer, tile: dict) -> Iterator[Decision]:
     built or marked ("If he cannot or does not wish to [pay], he instead places one coin").
     A land tile goes right of the civilization when ``check_land_placement`` allows, else it is
     lost."""
-    rule = f"{ADD_TILES}: Placing The New Tiles"
+    rule = PLACING
     placed = Placed(tile)
     if tile["kind"] == "land":
         if game.hook.check_land_placement(game=game, seat=player.seat, tile=tile):
@@ -195,19 +196,20 @@ def add_tile(game, player: BoardPlayer, tile: dict) -> Iterator[Decision]:
             lose_tile(game, player, placed, f"{rule} (no matching resource)")
         return
     mark = game.hook.count_mark_coins(game=game, seat=player.seat, tile=tile)
+    name = tile_name(tile)
     options = []
     costs = game.hook.list_building_costs(game=game, seat=player.seat, tile=tile)
     for i, cost in enumerate(costs):
         if can_pay_goods(player, cost):
             options.append(Option("build" if i == 0 else f"build:{i}",
-                                  f"Build {tile_name(tile)} (cost {amounts(cost)})", cost))
+                                  f"Build {name} (cost {amounts(cost)})", cost))
     if coin_funds(player) >= mark:
-        options.append(Option("mark", f"Mark {tile_name(tile)} with {mark} coin (complete it"
+        options.append(Option("mark", f"Mark {name} with {mark} coin (complete it"
                               " at the next supply round)"))
     if not options:
         lose_tile(game, player, placed, f"{rule} (neither resources nor a coin)")
         return
-    answer = yield Decision(player.seat, "build", f"You won {tile_name(tile)}: build or mark?",
+    answer = yield Decision(player.seat, "build", f"You won {name}: build or mark?",
                             tuple(options), rule)
     if answer.id != "mark":
         pay_goods(game, player, answer.value, rule)

@@ -154,7 +154,7 @@ def gain_goods(game, player: BoardPlayer, resource: str, amount: int, rule: str,
     if amount < 0:
         player.goods[resource] = max(0, have + amount)
         return
-    room = max(0, player.limit(resource) - have)
+    room = max(0, player.mat["storehouse"][resource] - have)     # player.limit(), inline
     kept = min(room, amount)
     player.goods[resource] = have + kept
     if amount > kept:
