@@ -18,7 +18,7 @@ from peloponnes.variants.common.auction import Bid, Slot
 from peloponnes.variants.heroes.conflict import internal_conflict
 from peloponnes.variants.heroes.persians import persian_attack
 from peloponnes.variants.heroes.schema import colony_mat
-from peloponnes.variants.heroes.state import table
+from peloponnes.variants.heroes.state import clover_split, clover_split_by_trial, table
 
 from .kit import building, drive, events, land, marked, new_game, option_ids, plain_table, seat
 
@@ -352,6 +352,17 @@ def test_scoring_prestige_population_mercenaries_and_clovers_to_maximise_the_low
     assert score.details["clovers_to_prestige"] == 3 and score.tiebreak[1] == 4
     table(game).by_seat(0).flipped = True                             # orange: no hero prestige
     assert game.hook.score_seat(game=game, seat=0).details["hero"] == 0
+
+
+def test_scoring_clover_split_worked_out_is_the_best_split_fewest_clovers_on_ties():
+    for points in (0, 1, 2, 3):
+        for clovers in range(10):
+            for prestige in range(-3, 30):
+                for population in range(-3, 30):
+                    assert clover_split(prestige, population, clovers, points) == \
+                        clover_split_by_trial(prestige, population, clovers, points), \
+                        (prestige, population, clovers, points)
+    assert clover_split(10, 10, 3, 2) == 1          # 12 / 14 beats 10 / 16, fewest on a tie
 
 
 # --- Negotiation variant --------------------------------------------------------------------------

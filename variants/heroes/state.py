@@ -91,7 +91,25 @@ def hero_player(game, seat: int) -> HeroesPlayer:
 def clover_split(prestige: int, population: int, clovers: int, points: int) -> int:
     """How many clover leaves go to prestige (the rest to population) so that the lower total is
     as high as possible (heroes: Scoring: each clover is worth 2 prestige or 2 population points,
-    the player's choice). Ties go to the fewest clovers on prestige."""
+    the player's choice). Ties go to the fewest clovers on prestige.
+
+    Worked out rather than tried one by one (the standing scores every seat every round): with k
+    clovers on prestige, prestige + k * points rises and population + (clovers - k) * points
+    falls, so the lower total is highest at the last k where prestige is still the lower one, or
+    at the k after it when population is then higher than that (``clover_split_by_trial``)."""
+    if points <= 0:
+        return clover_split_by_trial(prestige, population, clovers, points)
+    k = (population - prestige + clovers * points) // (2 * points)  # the last k, prestige lower
+    if k < 0:
+        return 0
+    if k >= clovers:
+        return clovers
+    after = population + (clovers - k - 1) * points     # the lower total with k + 1 clovers
+    return k + 1 if after > prestige + k * points else k
+
+
+def clover_split_by_trial(prestige: int, population: int, clovers: int, points: int) -> int:
+    """``clover_split`` trying every split (for clovers worth no points, and for tests)."""
     best, best_low = 0, None
     for k in range(clovers + 1):
         low = min(prestige + k * points, population + (clovers - k) * points)
