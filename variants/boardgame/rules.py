@@ -279,18 +279,19 @@ def round_income(game) -> Iterator[Decision]:
         player = st.players[seat]
         gains = dict.fromkeys(CHOICES, 0)
         for placed in player.tiles():
-            income = placed.tile["income"]
-            for key, amount in income.items():
+            for key, amount in placed.tile["income"].items():
                 if key in gains:
                     gains[key] += amount
-            for _ in range(income.get("choice", 0)):
-                pick = (yield Decision(seat, "income_choice", f"{tile_name(placed.tile)}:"
-                                       " which income this round?", CHOICE_OPTIONS,
-                                       INCOME)).value
-                gains[pick] += 1
+                    continue
+                for _ in range(amount):     # "choice": the player picks, one unit at a time
+                    pick = (yield Decision(seat, "income_choice", f"{tile_name(placed.tile)}:"
+                                           " which income this round?", CHOICE_OPTIONS,
+                                           INCOME)).value
+                    gains[pick] += 1
         civ = player.civilization["income"]
-        for key in CHOICES:
-            gains[key] += civ.get(key, 0)
+        for key, amount in civ.items():
+            if key in gains:        # not "inhabitants", added below
+                gains[key] += amount
         for resource in RESOURCES:
             gain_goods(game, player, resource, gains[resource], INCOME, "round income")
         change_population(player, civ.get("inhabitants", 0))
