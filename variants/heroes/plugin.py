@@ -177,9 +177,10 @@ class HeroesPlugin:
         his extra coin counts towards a tile's minimum and the Conquest row's exact price too:
         he pays 1 coin less (a bid is still at least 1 coin)."""
         least = yield
-        hp = hero_player(game, seat)
-        if least is not None and hp.has("bid_bonus"):
-            return fewest_coins_reaching(least, hp.ability["amount"])
+        # the hero's ability read directly: asked for every seat and tile of every auction
+        ability = hero_player(game, seat).hero["ability"]
+        if least is not None and ability["kind"] == "bid_bonus":
+            return fewest_coins_reaching(least, ability["amount"])
         return least
 
     @hookimpl(wrapper=True)
