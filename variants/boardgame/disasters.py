@@ -7,6 +7,7 @@ so an expansion can change them per seat; a whole disaster can be taken over wit
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 
 from peloponnes.core import Decision, Option
 
@@ -16,6 +17,7 @@ CHITS_RULE = "boardgame: G. Reveal Disaster Chits"
 RULE = "boardgame: Disasters"
 
 
+@cache     # a text made from a text: kept, as it is asked for every seat a disaster strikes
 def disaster_rule(disaster: str) -> str:
     return f"{RULE}: {disaster.capitalize()}"
 
