@@ -77,8 +77,8 @@ RULES_SUMMARY = "\n".join([
 
 # What a plugin reads and the helpers it changes state with (docs/state.md): the expansion's
 # table lives in ``game.stash[HEROES]``, next to the board game's ``game.state``.
-STATE_API = (state.table, state.HeroesState, state.HeroesPlayer, strength.set_strength,
-             strength.halve_strength)
+STATE_API = (state.table, state.hero_player, state.HeroesState, state.HeroesPlayer,
+             strength.set_strength, strength.halve_strength)
 
 
 def make_variant() -> Variant:
