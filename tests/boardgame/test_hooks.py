@@ -125,6 +125,27 @@ def test_count_food_needed_one_food_feeds_two_inhabitants():
     assert (c.population, c.goods["food"]) == (3, 2)
 
 
+def test_count_food_needed_feeding_counts_down_from_the_population_and_eats_that_answer():
+    """Feeding looks for the most inhabitants (counting down) whose food the storehouse holds,
+    and the food eaten is the hook's answer for that many, even for a rule that is not
+    monotonic."""
+    asked = []
+
+    class OddEatDouble:
+        @hookimpl
+        def count_food_needed(self, game, seat, inhabitants):
+            asked.append(inhabitants)
+            return inhabitants * 2 if inhabitants % 2 else inhabitants
+
+    game = new_game(3, house_rules=[OddEatDouble()])
+    a, b, c = _three_seats(game, food=3)
+    a.population, b.population, c.population = 5, 0, 1
+    a.luxury = 0
+    drive(supply_round(game, final=False))
+    assert (a.population, a.goods["food"]) == (2, 1)        # 5 need 10, 4 need 4, 3 need 6
+    assert asked[:5] == [5, 5, 4, 3, 2]                     # asked before and after the trade
+
+
 def test_after_supply_round_an_internal_conflict_after_feeding():
     calls = []
 
