@@ -99,7 +99,8 @@ def clover_split(prestige: int, population: int, clovers: int, points: int) -> i
     at the k after it when population is then higher than that (``clover_split_by_trial``)."""
     if points <= 0:
         return clover_split_by_trial(prestige, population, clovers, points)
-    k = (population - prestige + clovers * points) // (2 * points)  # the last k, prestige lower
+    step = points + points      # one clover moved to prestige narrows the gap by this much
+    k = (population - prestige + clovers * points) // step  # the last k, prestige not higher
     if k < 0:
         return 0
     if k >= clovers:
