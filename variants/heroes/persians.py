@@ -90,8 +90,8 @@ def put_under(game, chit: str, rule: str, seat: int | None) -> Iterator[Decision
 def ariadne(game) -> HeroesPlayer | None:
     """The player whose hero may put a revealed chit back this round, if its uses are left."""
     ht = table(game)
-    for hp in ht.players:
-        if hp.has("redraw_chit"):
+    for hp in ht.players:       # asked for every chit revealed: the ability read directly
+        if hp.hero["ability"]["kind"] == "redraw_chit":
             used = ht.redraw_rounds.get(hp.seat, [])
             if used.count(game.round) < hp.ability["amount"]:
                 return hp

@@ -149,8 +149,7 @@ class HeroesPlugin:
         """heroes: End of game — after round 8 the players receive their income once more (so
         the last round keeps F.); orange heroes lose their goods after F. every round."""
         phases = list((yield) or [])
-        names = [p.name for p in phases]
-        if game.round >= game.state.rounds and INCOME.name not in names:
+        if game.round >= game.state.rounds and INCOME.name not in [p.name for p in phases]:
             phases = insert_phase_after(phases, "one_time_income", FINAL_INCOME)
         return insert_phase_after(phases, INCOME.name, HERO_LOSSES)
 
@@ -167,8 +166,7 @@ class HeroesPlugin:
     @hookimpl(wrapper=True)
     def order_turns(self, game, order, bids):
         """Miletus always starts, Apollonia is always last."""
-        new = yield
-        return colony_order(game, list(new))
+        return colony_order(game, (yield))
 
     @hookimpl(wrapper=True)
     def minimum_bid(self, game, seat, card, conquest):
