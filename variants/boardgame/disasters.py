@@ -146,10 +146,16 @@ def pay_per_tile(game, player: BoardPlayer, disaster: str, effect: dict) -> Iter
         take_from_track(game, player, k, n * paid)
     game.emit("disaster_paid", rule, seat=player.seat, tiles=paid,
               paid={k: n * paid for k, n in pay.items()})
+    losing = {}     # each tile's option, made once for the losses one after the other
     for _ in range(len(tiles) - paid):
-        choices = tuple(Option(p.id, f"Lose {p.name}", p) for p in tiles)
+        choices = []
+        for p in tiles:
+            option = losing.get(p)
+            if option is None:
+                option = losing[p] = Option(p.id, f"Lose {p.name}", p)
+            choices.append(option)
         target = (yield Decision(player.seat, "disaster_lose", f"{disaster.capitalize()}:"
-                                 " which tile do you lose?", choices, rule)).value
+                                 " which tile do you lose?", tuple(choices), rule)).value
         lose_tile(game, player, target, rule)
 
 
