@@ -76,7 +76,10 @@ def protected(game, player: BoardPlayer, disaster: str) -> bool:
     or not marked with a coin), he is protected"; or his civilization protects (expansions)."""
     if disaster in player.civilization["protects"]:
         return True
-    return any(disaster in p.tile["protects"] for p in player.buildings)
+    for placed in player.buildings:     # a plain loop: asked for every seat a disaster strikes
+        if disaster in placed.tile["protects"]:
+            return True
+    return False
 
 
 def strike_table(game, disaster: str) -> Iterator[Decision]:

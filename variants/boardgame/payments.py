@@ -19,7 +19,12 @@ def trade_rate(player: BoardPlayer) -> int:
 
 def shortfall(player: BoardPlayer, cost: dict) -> int:
     """Units of ``cost`` (resource -> amount) the storehouse cannot pay."""
-    return sum(max(0, n - player.goods[r]) for r, n in cost.items())
+    goods = player.goods
+    missing = 0
+    for resource, n in cost.items():    # a plain loop: asked for every way to pay a building
+        if n > goods[resource]:
+            missing += n - goods[resource]
+    return missing
 
 
 def can_pay_goods(player: BoardPlayer, cost: dict) -> bool:
