@@ -138,11 +138,12 @@ def pay_per_tile(game, player: BoardPlayer, disaster: str, effect: dict) -> Iter
     if not tiles:
         return
     pay = {k: n for k, n in effect["pay"].items() if n > 0}
-    most = min([len(tiles), *(track_value(player, k) // n for k, n in pay.items())])
-    what = " + ".join(f"{n} {k}" for k, n in pay.items())
-    options = tuple(Option(str(k), f"Pay for {k} of {len(tiles)} {effect['tiles']} tiles"
-                           f" ({what} each), lose {len(tiles) - k}", k)
-                    for k in range(most, -1, -1))
+    # (list comprehensions rather than generators below: cheaper for a handful of items)
+    most = min([len(tiles), *[track_value(player, k) // n for k, n in pay.items()]])
+    what = " + ".join([f"{n} {k}" for k, n in pay.items()])
+    options = tuple([Option(str(k), f"Pay for {k} of {len(tiles)} {effect['tiles']} tiles"
+                            f" ({what} each), lose {len(tiles) - k}", k)
+                     for k in range(most, -1, -1)])
     paid = (yield Decision(player.seat, "disaster_pay", f"{disaster.capitalize()}: pay {what}"
                            f" per {effect['tiles']} tile", options, rule)).value
     for k, n in pay.items():

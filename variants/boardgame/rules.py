@@ -228,7 +228,8 @@ def land_fits(player: BoardPlayer, tile: dict) -> bool:
     ``placement_wildcard`` tile (Barracks, built or marked) may place any land tile (our reading
     of its wildcard W/S/G)."""
     last = player.lands[-1].tile if player.lands else None
-    wildcard = any(p.tile["placement_wildcard"] for p in player.buildings)
+    # (lists, not generators, in any(): cheaper for these few items)
+    wildcard = any([p.tile["placement_wildcard"] for p in player.buildings])
     return land_matches(last, tile, wildcard)
 
 
@@ -237,7 +238,7 @@ def land_matches(last: dict | None, tile: dict, wildcard: bool) -> bool:
     civilization, any type)."""
     if last is None or wildcard:
         return True
-    return any(tile["income"].get(r, 0) > 0 and last["income"].get(r, 0) > 0 for r in RESOURCES)
+    return any([tile["income"].get(r, 0) > 0 and last["income"].get(r, 0) > 0 for r in RESOURCES])
 
 
 # --- E. One-time income ---------------------------------------------------------------------------

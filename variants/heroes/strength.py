@@ -76,7 +76,7 @@ def can_raise(game, hp: HeroesPlayer, placed) -> tuple[dict, int] | None:
     if gain <= 0 or hp.strength >= rules_of(game)["strength_cap"]:
         return None
     goods = game.state.players[hp.seat].goods
-    if any(goods[r] < n for r, n in cost.items()):
+    if any([goods[r] < n for r, n in cost.items()]):     # a list: cheaper than a generator
         return None
     return cost, gain
 
@@ -86,7 +86,7 @@ def raise_strength(game, hp: HeroesPlayer, placed) -> Iterator[Decision]:
     if possible is None:
         return
     cost, gain = possible
-    what = " + ".join(f"{n} {r}" for r, n in cost.items())
+    what = " + ".join([f"{n} {r}" for r, n in cost.items()])
     rule = STRENGTH_RULE if not hp.has("extra_strength") else \
         f"{STRENGTH_RULE}; {hero_rule(hp.hero)}"
     options = (Option("raise", f"Pay {what} for {gain} Strength", {"gain": gain, "cost": cost}),
