@@ -147,27 +147,29 @@ class Auction:
                 key=str(target.index + 1))
         return option
 
-    def least_to_take(self, seat: int, slot: Slot) -> int | None:
-        """The smallest bid ``seat`` may place on ``slot`` now, or None when it cannot."""
+    def least_to_take(self, seat: int, slot: Slot, funds: int | None = None) -> int | None:
+        """The smallest bid ``seat`` may place on ``slot`` now (with ``funds``: and can pay), or
+        None when it cannot."""
         held = slot.bid
-        if held is not None and slot.conquest:
-            return None
+        if held is not None:
+            if slot.conquest:
+                return None
+            # effective bids in half coins: 2 * amount + bonus must be strictly higher
+            need = (2 * held.amount + self.bonus(held.seat) - self.bonus(seat)) // 2 + 1
+            if funds is not None and need > funds:
+                return None         # beyond the seat's funds whatever its minimum: not asked
         # the seat's minimum on the slot, asked of the purse once per auction (read here, not
         # through another method: this runs for every slot at every turn)
         key = (seat, slot.index)
         least = self._minimums.get(key)
         if least is None:
             least = self._minimums[key] = self.purse.minimum(seat, slot)
-        if held is None:
-            return least
-        # effective bids in half coins: 2 * amount + bonus must be strictly higher
-        need = 2 * held.amount + self.bonus(held.seat) - self.bonus(seat)
-        return max(least, need // 2 + 1)
+        return least if held is None else max(least, need)
 
     def amounts(self, seat: int, slot: Slot, funds: int) -> range:
         """What ``seat`` may bid on ``slot``: from the least it takes up to its funds; on the
         Conquest row exactly the price (unless the option makes it a minimum)."""
-        least = self.least_to_take(seat, slot)
+        least = self.least_to_take(seat, slot, funds)
         if least is None:
             return range(0)
         if slot.conquest and self.exact_conquest:
@@ -188,7 +190,7 @@ class Auction:
         funds = purse.funds(seat)
         choices = [PASS]
         for slot in self.slots:
-            least = self.least_to_take(seat, slot)
+            least = self.least_to_take(seat, slot, funds)
             if least is not None and least <= funds:
                 choices.append(self.bid_option(slot, least))
         answer = yield Decision(seat, "bid_card", f"Bid on which {noun}?", tuple(choices),
