@@ -23,6 +23,7 @@ from .forking import Checkpoint, Forking
 from .metrics import generic_metrics
 from .snapshot import SharedObjects
 from .stash import Stash
+from .views import LazyView
 
 # Where a phase stands in the game: the game's setup phases, a round's phases or the final ones.
 SETUP, ROUND, FINAL = "setup", "round", "final"
@@ -359,7 +360,8 @@ class Game(Forking):
         decision = self.pending
         if getattr(agent, "picks_options", False):     # runs no plugin code (core.agents)
             return agent.pick(decision)
-        view = self.view(decision.seat) if agent.needs_view else None
+        # built when the bot first reads it: many answers need none (core.views)
+        view = LazyView(self, decision.seat) if agent.needs_view else None
         with self.ruleset.guard("choose_heuristic", self.phase):
             answer = agent.choose(view, decision)
         option = decision.option(answer)

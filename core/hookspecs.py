@@ -439,6 +439,9 @@ def render_view(view, layout):
 def choose_heuristic(view, decision):
     """Called by the ``heuristic`` agent. Return the id of a good option for ``decision`` given
     the seat's ``view``, or None to let the agent pick at random. First result wins.
+    ``view`` is a read-only Mapping built when first read (``core.views.LazyView``): an answer
+    that needs no view costs none, so read it only where needed; ``dict(view)`` gives a plain
+    dict (e.g. for ``json.dumps``).
 
     Example::
 

@@ -19,10 +19,10 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..schema import Field, Table, validate
+from ..views import LazyView
 
 # The agent's settings: a player's ``mcts`` table in a scenario (documented in the README).
 SETTINGS_SCHEMA = Table({
@@ -169,29 +169,6 @@ class MCTSAgent:
             else:
                 sim.choose(choice)
         return win_shares([s.key for s in sim.result.scores])
-
-
-class LazyView(Mapping):
-    """A seat's view built on first use: many of a heuristic bot's answers need none, and
-    rollouts ask the bot at every decision."""
-    __slots__ = ("_game", "_seat", "_view")
-
-    def __init__(self, game, seat: int):
-        self._game, self._seat, self._view = game, seat, None
-
-    def _built(self) -> dict:
-        if self._view is None:
-            self._view = self._game.view(self._seat)
-        return self._view
-
-    def __getitem__(self, key):
-        return self._built()[key]
-
-    def __iter__(self):
-        return iter(self._built())
-
-    def __len__(self) -> int:
-        return len(self._built())
 
 
 def win_shares(values: list) -> list[float]:

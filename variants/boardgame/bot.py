@@ -134,8 +134,8 @@ def outlook(view: dict, me: dict, tile: dict | None = None) -> Outlook:
     k = income_rounds(view)
     h = _holdings(me, tile)
     end = _grow(h, limits, k)
-    pending = [d for d in view["disasters"] if d not in view["fired"]
-               and not _protected(me, d, tile)]
+    fired = view["fired"]
+    pending = [d for d in view["disasters"] if d not in fired and not _protected(me, d, tile)]
     prestige = _after_disasters(h, end, pending, rate)
     food = max(0, end["food"]) + max(0, h.luxury) / rate
     supplies = view["supply_tiles_left"] + 1

@@ -114,10 +114,10 @@ CHOOSERS = {
 def choose(view: dict, decision) -> str | None:
     """The expansion's answer to ``decision`` by its kind; None leaves it to the board game's
     bot (asked next)."""
-    if "heroes" not in view:
+    chooser = CHOOSERS.get(decision.kind)      # (the view is read only when there is one)
+    if chooser is None or "heroes" not in view:
         return None
-    chooser = CHOOSERS.get(decision.kind)
-    return chooser(view, decision) if chooser is not None else None
+    return chooser(view, decision)
 
 
 def tile_value(view: dict, tile: dict) -> float:

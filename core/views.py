@@ -1,0 +1,51 @@
+"""A seat's view built on first use (``LazyView``): what bots are handed. Many of a heuristic
+bot's answers read no view at all (the smallest bid, the first option offered), and building a
+view walks the whole table, so the engine (``Game.ask_bot``) and search rollouts hand bots this
+read-only Mapping instead of the dict ``view_for_seat`` returns; the first read builds it,
+through ``Game.view`` (guarded: a failure names ``view_for_seat``). ``dict(view)`` (or
+``view.copy()``) gives a plain dict, e.g. for ``json.dumps``."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+
+class LazyView(Mapping):
+    """``game``'s view for ``seat``, built on first use."""
+    __slots__ = ("_game", "_seat", "_view")
+
+    def __init__(self, game, seat: int):
+        self._game, self._seat, self._view = game, seat, None
+
+    def _built(self) -> dict:
+        view = self._view
+        if view is None:
+            view = self._view = self._game.view(self._seat)
+            self.__class__ = _BuiltView       # from now on each read is one dict lookup
+        return view
+
+    def __getitem__(self, key):
+        return self._built()[key]
+
+    def __iter__(self):
+        return iter(self._built())
+
+    def __len__(self) -> int:
+        return len(self._built())
+
+    def copy(self) -> dict:
+        """The view as a plain dict."""
+        return dict(self._built())
+
+
+class _BuiltView(LazyView):
+    """A ``LazyView`` once built (bots read views in loops: no check left on a read)."""
+    __slots__ = ()
+
+    def __getitem__(self, key):
+        return self._view[key]
+
+    def __contains__(self, key) -> bool:
+        return key in self._view
+
+    def get(self, key, default=None):
+        return self._view.get(key, default)
