@@ -40,7 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # Runs in a child process with PYTHONPATH pointing at a folder whose `peloponnes` is the code to
 # measure; written against the API every version has (Scenario.quick, load_ruleset, run_game).
 CHILD = """
-import json, sys, time
+import json, os, sys, time
 from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.scenario import Scenario
 try:
@@ -48,12 +48,13 @@ try:
 except ImportError:
     from peloponnes.core.simulate import run_game
 variant, players, games = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+agent = os.environ.get("BENCH_AGENT", "random")
 ruleset, scenario = load_ruleset(Scenario.quick(variant, players))
-run_game(ruleset, scenario, 0, agent="random")  # warm-up
+run_game(ruleset, scenario, 0, agent=agent)  # warm-up
 decisions = 0
 cpu, wall = time.process_time(), time.perf_counter()
 for seed in range(1, games + 1):
-    decisions += run_game(ruleset, scenario, seed, agent="random").decisions
+    decisions += run_game(ruleset, scenario, seed, agent=agent).decisions
 cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
 print(json.dumps({"cpu": cpu, "wall": wall, "decisions": decisions}))
 """
@@ -103,7 +104,8 @@ def count_instructions(versions: dict[str, Path], names: list[str], players: int
                        games: int) -> None:
     if shutil.which("valgrind") is None:
         sys.exit("--instructions needs valgrind (Debian: apt install valgrind)")
-    print(f"machine instructions per random {players}-player game (callgrind, {games} games)")
+    print(f"machine instructions per {os.environ['BENCH_AGENT']} {players}-player game "
+          f"(callgrind, {games} games)")
     for name in names:
         counts = {v: per_game_instructions(f, name, players, games) for v, f in versions.items()}
         for version, count in counts.items():
@@ -132,9 +134,12 @@ def main() -> None:
     parser.add_argument("--variant", action="append", help="default: every installed variant")
     parser.add_argument("--against", metavar="REV", help="also measure commit REV, same run")
     parser.add_argument("--repeat", type=int, default=3, help="runs per version (default 3)")
+    parser.add_argument("--agent", choices=("random", "heuristic"), default="random",
+                        help="the bot every seat plays (default: random)")
     parser.add_argument("--instructions", action="store_true",
                         help="count machine instructions per game (valgrind) instead of timing")
     args = parser.parse_args()
+    os.environ["BENCH_AGENT"] = args.agent          # read by every child (CHILD)
     names = args.variant or variants()
     with tempfile.TemporaryDirectory() as tmp:
         versions = {"this checkout": code_folder(Path(tmp), "new", None)}
@@ -143,7 +148,7 @@ def main() -> None:
         if args.instructions:
             count_instructions(versions, names, args.players, args.games)
             return
-        print(f"{args.games} random games, {args.players} players, one process each, "
+        print(f"{args.games} {args.agent} games, {args.players} players, one process each, "
               f"{args.repeat} runs per version (median, min-max); CPU time")
         for name in names:
             rates: dict[str, list[float]] = {v: [] for v in versions}
