@@ -158,13 +158,20 @@ def land_fits(me: dict, tile: dict) -> bool:
     return land_matches(last, tile, any(b["tile"]["placement_wildcard"] for b in me["buildings"]))
 
 
-def tile_worth(view: dict, tile: dict) -> float:
-    """How much adding ``tile`` improves the bot's outlook, in points."""
+def base_score(view: dict) -> float:
+    """The bot's outlook without another tile: what ``tile_worth`` measures a tile against
+    (worked out once by a caller weighing several tiles on the same view)."""
+    return outlook(view, view["me"]).score
+
+
+def tile_worth(view: dict, tile: dict, base: float | None = None) -> float:
+    """How much adding ``tile`` improves the bot's outlook, in points (``base``: the outlook's
+    score without it, ``base_score(view)``, when the caller has it)."""
     me = view["me"]
     if not land_fits(me, tile):
         return -100.0
     k = income_rounds(view)
-    worth = outlook(view, me, tile).score - outlook(view, me).score
+    worth = outlook(view, me, tile).score - (base_score(view) if base is None else base)
     if tile["kind"] == "building":
         short = _short(me, tile["cost"])
         if short * me["mat"]["luxury_trade_rate"] > me["luxury"] and \
@@ -223,10 +230,11 @@ def _best(options, fallback: str, fallback_utility: float, utility) -> str:
 
 def _bid_card(view: dict, decision) -> str:
     coin = coin_value(view)
+    base = base_score(view)
 
     def utility(o) -> float:
         slot = _slot(view, o.value.index)
-        return tile_worth(view, slot["tile"]) - coin * _price(slot, view)
+        return tile_worth(view, slot["tile"], base) - coin * _price(slot, view)
 
     return _best(decision.options, "pass", coin * view["rules"]["pass_coins"], utility)
 
@@ -234,14 +242,17 @@ def _bid_card(view: dict, decision) -> str:
 def _move_bid(view: dict, decision) -> str:
     coin = coin_value(view)
     amount = view["moving"]["amount"] if view["moving"] else 0
+    base = base_score(view)
     return _best(decision.options, "withdraw", coin * view["rules"]["withdraw_coins"],
-                 lambda o: tile_worth(view, _slot(view, o.value.index)["tile"]) - coin * amount)
+                 lambda o: tile_worth(view, _slot(view, o.value.index)["tile"], base)
+                 - coin * amount)
 
 
 def _solo_buy(view: dict, decision) -> str:
     coin = coin_value(view)
+    base = base_score(view)
     return _best(decision.options, "pass", coin * view["rules"]["pass_coins"],
-                 lambda o: tile_worth(view, o.value[0].card) - coin * o.value[1])
+                 lambda o: tile_worth(view, o.value[0].card, base) - coin * o.value[1])
 
 
 def _preferred(first: str, otherwise: str):

@@ -120,15 +120,17 @@ def choose(view: dict, decision) -> str | None:
     return chooser(view, decision)
 
 
-def tile_value(view: dict, tile: dict) -> float:
+def tile_value(view: dict, tile: dict, base: float | None = None) -> float:
     """The board game bot's worth of ``tile``, plus the Strength it can buy, plus Leptis Magna's
-    freedom to place any land tile."""
+    freedom to place any land tile (``base``: ``board_bot.base_score(view)``, when the caller
+    weighs several tiles)."""
     me = view["me"]
     if tile["kind"] == "land" and me["colony_board"]["free_land_placement"] and \
             not board_bot.land_fits(me, tile):
-        worth = board_bot.outlook(view, me, tile).score - board_bot.outlook(view, me).score
+        base = board_bot.base_score(view) if base is None else base
+        worth = board_bot.outlook(view, me, tile).score - base
     else:
-        worth = board_bot.tile_worth(view, tile)
+        worth = board_bot.tile_worth(view, tile, base)
     return worth + strength_value(view, tile)
 
 
@@ -157,11 +159,12 @@ def strength_value(view: dict, tile: dict) -> float:
 def _bid(view: dict, options) -> str:
     coin = board_bot.coin_value(view)
     best, best_utility = "pass", coin * view["rules"]["pass_coins"]
+    base = board_bot.base_score(view)
     for o in options:
         if o.id == "pass":
             continue
         slot = board_bot._slot(view, o.value.index)
-        utility = tile_value(view, slot["tile"]) - coin * board_bot._price(slot, view)
+        utility = tile_value(view, slot["tile"], base) - coin * board_bot._price(slot, view)
         if utility > best_utility:
             best, best_utility = o.id, utility
     return best
@@ -171,10 +174,12 @@ def _move(view: dict, options) -> str:
     coin = board_bot.coin_value(view)
     amount = view["moving"]["amount"] if view["moving"] else 0
     best, best_utility = "withdraw", coin * view["rules"]["withdraw_coins"]
+    base = board_bot.base_score(view)
     for o in options:
         if o.id == "withdraw":
             continue
-        utility = tile_value(view, board_bot._slot(view, o.value.index)["tile"]) - coin * amount
+        utility = (tile_value(view, board_bot._slot(view, o.value.index)["tile"], base)
+                   - coin * amount)
         if utility > best_utility:
             best, best_utility = o.id, utility
     return best
