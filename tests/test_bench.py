@@ -24,3 +24,8 @@ def test_simulate_bench_prints_games_and_decisions_per_second():
 def test_compare_bench_checks_its_results_are_identical():
     out = run("bench/compare.py", "--games", "10", "--workers", "1", "2", "--no-ray")
     assert "results identical for every run: yes" in out and "peak memory" in out
+
+
+def test_game_digest_is_the_same_twice():
+    first = run("bench/game_digest.py", "--games", "1")
+    assert len(first.splitlines()) == 28 and first == run("bench/game_digest.py", "--games", "1")
