@@ -18,6 +18,7 @@ from peloponnes.commands.common import (
     executor_note,
     executor_options,
     friendly_errors,
+    json_option,
     load,
     note_reconstructed,
     plugin_output_to_stderr,
@@ -47,8 +48,7 @@ from peloponnes.core.scenario import Scenario
 @click.option("--seed", type=click.IntRange(0), help="Override the scenario's first seed.")
 @workers_option("1")
 @executor_options
-@click.option("--json", "json_out", type=click.Path(dir_okay=False, allow_dash=True),
-              metavar="FILE", help="Write the summary as JSON to FILE (- for standard output).")
+@json_option("the summary")
 @click.option("--coverage", is_flag=True, help="Count how often every hook implementation, "
               "phase and rule section ran, and list those that never ran.")
 @check_option
@@ -163,8 +163,7 @@ def _skill_trace(budgets, *, scenarios, games, workers, executor_kind, address, 
 @executor_options
 @click.option("--seed", type=click.IntRange(0),
               help="First seed (default: the first scenario's seed).")
-@click.option("--json", "json_out", type=click.Path(dir_okay=False, allow_dash=True),
-              metavar="FILE", help="Write the results as JSON (- for standard output).")
+@json_option("the results")
 @click.option("--csv", "csv_out", type=click.Path(dir_okay=False, allow_dash=True),
               metavar="FILE", help="Write the summary as CSV: one row per metric per scenario.")
 @click.option("--csv-games", "csv_games", type=click.Path(dir_okay=False, allow_dash=True),
@@ -256,8 +255,7 @@ def _compare(scenarios, games, metrics, workers, executor_kind, address, seed, c
               help="Show only this metric (repeatable).")
 @workers_option("all cores")
 @click.option("--seed", type=click.IntRange(0), help="First seed (default: the scenario's).")
-@click.option("--json", "json_out", type=click.Path(dir_okay=False, allow_dash=True),
-              metavar="FILE", help="Write the results as JSON (- for standard output).")
+@json_option("the results")
 @click.option("--csv", "csv_out", type=click.Path(dir_okay=False, allow_dash=True),
               metavar="FILE", help="Write a row per metric per grid point as CSV.")
 @click.option("--html", "html_out", type=click.Path(dir_okay=False), metavar="FILE",
@@ -311,8 +309,7 @@ def sweep_cmd(scenario, vary, games, metrics, workers, seed, json_out, csv_out, 
 @click.argument("scenario_a", type=click.Path(dir_okay=False))
 @click.argument("scenario_b", type=click.Path(dir_okay=False))
 @click.option("--seed", type=click.IntRange(0), help="The seed to play (default: A's seed).")
-@click.option("--json", "json_out", type=click.Path(dir_okay=False, allow_dash=True),
-              metavar="FILE", help="Write the explanation as JSON (- for standard output).")
+@json_option("the explanation")
 @click.option("--html", "html_out", type=click.Path(dir_okay=False), metavar="FILE",
               help="Write a self-contained HTML page with both games' timelines side by side.")
 @trust_option

@@ -110,6 +110,13 @@ def progress_bar(transient: bool = True) -> Progress:
                     TimeRemainingColumn(), console=err_console, transient=transient)
 
 
+def json_option(what: str):
+    """``--json FILE`` for a command that writes ``what`` (e.g. "the results") as JSON; ``-``
+    means standard output, as on every command."""
+    return click.option("--json", "json_out", type=click.Path(dir_okay=False, allow_dash=True),
+                        metavar="FILE", help=f"Write {what} as JSON (- for standard output).")
+
+
 def workers_option(default: str):
     """``-w/--workers`` for every batch command; ``default`` says how many when not given."""
     return click.option("-w", "--workers", type=click.IntRange(1), default=None,

@@ -16,6 +16,7 @@ from peloponnes.commands.common import (
     console,
     err_console,
     friendly_errors,
+    json_option,
     write_output,
 )
 from peloponnes.core import SandboxError
@@ -34,8 +35,7 @@ from peloponnes.core.trust import hooks_in_source, module_file
 # --- variants / rules --------------------------------------------------------------------------
 
 @click.command()
-@click.option("--json", "json_out", type=click.Path(dir_okay=False, allow_dash=True),
-              metavar="FILE", help="Write the list as JSON to FILE (- for standard output).")
+@json_option("the list")
 @friendly_errors
 def variants(json_out):
     """List the rulesets that are installed."""
@@ -57,8 +57,7 @@ def variants(json_out):
 
 
 @click.command(name="scenarios")
-@click.option("--json", "json_out", type=click.Path(dir_okay=False, allow_dash=True),
-              metavar="FILE", help="Write the list as JSON to FILE (- for standard output).")
+@json_option("the list")
 @friendly_errors
 def scenarios_cmd(json_out):
     """List the ready scenarios that ship with the package.
@@ -141,9 +140,7 @@ def rules(variant):
 
 @click.command(name="plugins")
 @click.argument("scenario", type=click.Path(dir_okay=False))
-@click.option("--json", "json_out", type=click.Path(dir_okay=False, allow_dash=True),
-              metavar="FILE",
-              help="Write the plugins and call order as JSON to FILE (- for standard output).")
+@json_option("the plugins and call order")
 @friendly_errors
 def plugins_cmd(scenario, json_out):
     """List what a SCENARIO loads: each plugin, where from, whether its code is trusted, the

@@ -15,6 +15,7 @@ from peloponnes.commands.common import (
     check_option,
     console,
     friendly_errors,
+    json_option,
     load,
     note_reconstructed,
     trust_option,
@@ -85,8 +86,7 @@ def play(scenario, seat, as_name, save_dir, full, check, trust):
 @click.option("--seat", type=click.IntRange(1), default=None,
               help="Tell it as seat N saw it (its own hidden holdings included); default: as a "
                    "spectator, who sees nobody's.")
-@click.option("--json", "json_out", type=click.Path(dir_okay=False, allow_dash=True),
-              metavar="FILE", help="Write the event log as JSON (- for standard output).")
+@json_option("the event log")
 @click.option("--html", "html_out", type=click.Path(dir_okay=False), metavar="FILE",
               help="Write a self-contained page stepping through the game decision by decision.")
 @trust_option
