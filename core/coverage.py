@@ -5,7 +5,11 @@ Per game (``Watcher``, one per loaded ruleset, in whatever process plays the gam
   the result (``HookTrace`` answers: a wrapper that returned something other than it was given;
   a ``firstresult`` answer that differs from what the implementations behind it would have
   answered, found by calling those once more with the game's RNG restored; a collected answer
-  that is not None). Hooks whose spec says "Return value ignored" are only counted;
+  that is not None). Hooks whose spec says "Return value ignored" are only counted. Watching
+  only the scenario's own plugins, the question is whether an implementation ever changed the
+  result (``plugin_warnings``): once it has in a game, its later answers in that game are not
+  probed again, and ``hook_changed`` counts the games in which it did (per game, so the counts
+  are the same for any executor and any number of workers);
 - each phase run (with its rule section), each rule section met (phases, decisions, events);
 - per seat and decision kind, the decisions a heuristic bot answered and those it answered at
   random (no opinion from ``choose_heuristic``), and which plugin's phase asked them.
@@ -38,7 +42,9 @@ class Coverage:
     """Counts over one or many games (add them with ``add``)."""
     games: int = 0
     hook_calls: Counter = field(default_factory=Counter)       # (plugin, hook) -> calls
-    hook_changed: Counter = field(default_factory=Counter)     # (plugin, hook) -> changed it
+    # (plugin, hook) -> calls whose answer changed the result; watching only the scenario's
+    # own plugins (which asks whether they ever changed it), the games in which one did
+    hook_changed: Counter = field(default_factory=Counter)
     phases: Counter = field(default_factory=Counter)           # (phase, rule) -> runs
     rules: Counter = field(default_factory=Counter)            # rule section -> times met
     bot_decisions: Counter = field(default_factory=Counter)    # (seat, kind) -> answered
@@ -143,9 +149,12 @@ class Watcher:
     def _answered(self, trace: HookTrace, hook: str, impl, answer: Answer, args: tuple,
                   kwargs: dict) -> None:
         key = (answer.plugin, hook)
-        self.current.hook_calls[key] += 1
+        current = self.current
+        current.hook_calls[key] += 1
         if self._ignored.get(hook, False):
             return
+        if not self.every and key in current.hook_changed:
+            return      # it changed the result in this game already: that is all we ask
         if answer.wrapper:
             changed = answer.changed
         elif answer.value is None:
@@ -155,7 +164,7 @@ class Watcher:
         else:
             changed = True
         if changed:
-            self.current.hook_changed[key] += 1
+            current.hook_changed[key] += 1
 
     def _behind(self, hook: str, impl) -> list | None:
         """The plain implementations pluggy calls after ``impl`` (None: ``impl`` is not one of

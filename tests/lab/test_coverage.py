@@ -88,3 +88,19 @@ def test_cli_coverage_flags(tmp_path):
     assert result.exit_code == 0, result.output
     text = page.read_text()
     assert 'id="warnings"' in text and 'class="coverage"' in text
+
+
+def test_watching_plugins_counts_the_games_they_changed_and_every_hook_the_calls():
+    # Watching only the scenario's own plugins asks whether a plugin ever changed the result, so
+    # its answers are not probed again in a game once one did (probing restores the game's RNG,
+    # which is costly); watching every implementation counts each call that changed it.
+    from peloponnes.core.batch.executors import Job, load_all, play_jobs
+    key = ("no_conquest", "count_revealed")
+    for watch, changed_per_game in (("plugins", 1), ("all", 8)):
+        loaded = load_all([cardgame("no_conquest.py")], watch)
+        records = play_jobs(loaded, [Job(0, seed) for seed in range(3)])
+        total = Coverage()
+        for record in records:
+            total.add(record.coverage)
+        assert total.hook_calls[key] == 3 * 8          # once per round
+        assert total.hook_changed[key] == 3 * changed_per_game
