@@ -57,10 +57,12 @@ class Seat:
     agent: str
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Score:
     """A seat's final result: ``value`` is what ranks players; ``tiebreak`` (a tuple, higher
-    is better) settles ties; ``details`` are the totals shown to people."""
+    is better) settles ties; ``details`` are the totals shown to people. Read-only by
+    convention (not frozen: the default ``measure_round`` asks for every seat's score every
+    round, and a frozen dataclass takes three times as long to build)."""
     value: float
     tiebreak: tuple = ()
     details: dict = field(default_factory=dict)
