@@ -14,6 +14,23 @@ def scenario(players=2, seed=7):
     return Scenario.quick("toy", players, seed=seed)
 
 
+def test_options_are_immutable_values():
+    # Option sets its slots through their descriptors (faster than the frozen dataclass's own
+    # __init__); it must still behave as a frozen dataclass: rules share options between games.
+    import dataclasses
+    import pickle
+    option = Option("card:2", "Temple [open; from 3]", {"id": 7}, key="3")
+    assert option == Option("card:2", "Temple [open; from 3]", {"id": 7}, "3")
+    assert (Option("a", "b").value, Option("a", "b").key) == (None, "")
+    assert hash(Option("pass", "Pass")) == hash(Option("pass", "Pass"))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        option.id = "card:3"
+    assert pickle.loads(pickle.dumps(option)) == option
+    assert dataclasses.replace(option, key="4") == Option("card:2", "Temple [open; from 3]",
+                                                          {"id": 7}, "4")
+    assert repr(Option("a", "b", 1)) == "Option(id='a', label='b', value=1, key='')"
+
+
 def test_step_api_pending_and_choose():
     game = Game(toy_ruleset(), scenario()).start()
     assert game.pending.kind == "pick" and game.pending.seat == 0
