@@ -98,27 +98,30 @@ class Watcher:
                          if not h.startswith("_")}
         self._owner_cache: dict[int, str | None] = {}
         self._behind_cache: dict[tuple[str, int], list | None] = {}
-        self.current = Coverage()
+        self._between_games = Coverage()
+        self.current = self._between_games      # the game's counts, from ``start`` on
+        self._rules_asked: list[str] = []      # the rule section of every decision answered
         self.trace = HookTrace(ruleset, on_answer=self._answered, only=watched, monitor=False)
 
     # --- per game ---------------------------------------------------------------------------
     def start(self, game: Game) -> None:
         self.current = Coverage()
+        self._rules_asked = []
         self.trace.game = game
 
     def on_answer(self, game: Game, decision, answer: str, agent) -> None:
-        if not hasattr(agent, "guessed"):         # only bots with opinions are counted
-            if decision.rule:
-                self.current.rules[decision.rule] += 1
-            return
-        key = (decision.seat, decision.kind)
+        # (runs at every decision: the rule sections are counted in C when the game finishes)
         if decision.rule:
-            self.current.rules[decision.rule] += 1
-        self.current.bot_decisions[key] += 1
+            self._rules_asked.append(decision.rule)
+        if not hasattr(agent, "guessed"):         # only bots with opinions are counted
+            return
+        current = self.current
+        key = (decision.seat, decision.kind)
+        current.bot_decisions[key] += 1
         if agent.guessed:
-            self.current.bot_guesses[key] += 1
-        if decision.kind not in self.current.owners:
-            self.current.owners[decision.kind] = self._owner(game.phase)
+            current.bot_guesses[key] += 1
+        if decision.kind not in current.owners:
+            current.owners[decision.kind] = self._owner(game.phase)
 
     def finish(self, game: Game) -> Coverage:
         cov = self.current
@@ -127,9 +130,11 @@ class Watcher:
             cov.phases[name, rule] += runs
             if rule:
                 cov.rules[rule] += runs
+        cov.rules.update(self._rules_asked)
         cov.rules.update(map(_event_rule, game.events))     # counted in C: a game has hundreds
         cov.rules.pop("", None)                              # events without a rule section
-        self.current = Coverage()
+        self._rules_asked = []
+        self.current = self._between_games      # (what is counted outside a game is dropped)
         self.trace.game = None
         return cov
 
