@@ -53,14 +53,34 @@ class Coverage:
 
     def add(self, other: Coverage) -> Coverage:
         self.games += other.games
-        for mine, theirs in ((self.hook_calls, other.hook_calls),
-                             (self.hook_changed, other.hook_changed), (self.phases, other.phases),
-                             (self.rules, other.rules), (self.bot_decisions, other.bot_decisions),
-                             (self.bot_guesses, other.bot_guesses)):
-            mine.update(theirs)
+        for name in _COUNTS:
+            mine, get = getattr(self, name), getattr(self, name).get
+            for key, n in getattr(other, name).items():   # (Counter.update, without its checks)
+                mine[key] = get(key, 0) + n
         for kind, owner in other.owners.items():
             self.owners.setdefault(kind, owner)
         return self
+
+    def __reduce__(self):
+        # Pickled as plain dicts: every game's coverage crosses from a worker process to the
+        # tally, and unpickling Counters runs Counter.__init__ (Python) for each of them.
+        return _coverage_from, (self.games, *(dict(getattr(self, n)) for n in _COUNTS),
+                                self.owners)
+
+
+_COUNTS = ("hook_calls", "hook_changed", "phases", "rules", "bot_decisions", "bot_guesses")
+
+
+def _coverage_from(games: int, *parts) -> Coverage:
+    """A pickled ``Coverage`` again (``Coverage.__reduce__``)."""
+    *counts, owners = parts
+    cov = Coverage.__new__(Coverage)
+    cov.games, cov.owners = games, owners
+    for name, values in zip(_COUNTS, counts, strict=True):
+        counter = Counter.__new__(Counter)
+        dict.update(counter, values)
+        setattr(cov, name, counter)
+    return cov
 
 
 def scenario_plugins(ruleset: Ruleset) -> list[str]:

@@ -104,3 +104,20 @@ def test_watching_plugins_counts_the_games_they_changed_and_every_hook_the_calls
             total.add(record.coverage)
         assert total.hook_calls[key] == 3 * 8          # once per round
         assert total.hook_changed[key] == 3 * changed_per_game
+
+
+def test_coverage_pickles_and_adds_as_counters_do():
+    # Every game's coverage crosses from a worker to the tally: it pickles as plain dicts and
+    # comes back with its Counters, and adding sums every count.
+    import pickle
+    from collections import Counter
+    a = Coverage(games=1, hook_calls=Counter({("p", "h"): 2}), rules=Counter({"r": 3}),
+                 bot_decisions=Counter({(0, "bid"): 4}), owners={"bid": "p"})
+    b = pickle.loads(pickle.dumps(a))
+    assert b == a and all(type(getattr(b, name)) is Counter for name in
+                          ("hook_calls", "hook_changed", "phases", "rules", "bot_decisions",
+                           "bot_guesses"))
+    b.rules["new"] += 1                      # still counts from zero
+    total = Coverage().add(a).add(b)
+    assert total.games == 2 and total.rules == Counter({"r": 6, "new": 1})
+    assert total.hook_calls[("p", "h")] == 4 and total.owners == {"bid": "p"}
