@@ -34,18 +34,21 @@ class RunningStats:
             self.add(value)
 
     def add(self, value: float) -> None:
-        self.n += 1
-        total = self._sum + value
-        if abs(self._sum) >= abs(value):
-            self._compensation += (self._sum - total) + value
+        # (the attributes read once into locals: the tally adds dozens of values per game)
+        n = self.n = self.n + 1
+        before = self._sum
+        total = self._sum = before + value
+        if abs(before) >= abs(value):
+            self._compensation += (before - total) + value
         else:
-            self._compensation += (value - total) + self._sum
-        self._sum = total
+            self._compensation += (value - total) + before
         delta = value - self._welford_mean
-        self._welford_mean += delta / self.n
-        self._m2 += delta * (value - self._welford_mean)
-        self.min = value if self.min is None or value < self.min else self.min
-        self.max = value if self.max is None or value > self.max else self.max
+        mean = self._welford_mean = self._welford_mean + delta / n
+        self._m2 += delta * (value - mean)
+        if self.min is None or value < self.min:
+            self.min = value
+        if self.max is None or value > self.max:
+            self.max = value
 
     @property
     def mean(self) -> float:
@@ -95,10 +98,7 @@ class ScenarioTally:
             return
         self.finished += 1
         self._add_rounds(record.rounds)
-        for name, value in record.metrics.items():
-            self.metric_names.setdefault(name, None)
-            if value is not None:
-                self.metrics.setdefault(name, RunningStats()).add(value)
+        self._add_metrics(record.metrics)
         while len(self.seat_scores) < len(record.scores):
             self.seat_scores.append(RunningStats())
             self.seat_wins.append(0.0)
@@ -108,11 +108,29 @@ class ScenarioTally:
             self.score_counts[score] += 1
             if seat in record.winners:
                 self.seat_wins[seat] += share
+        self._add_labels(record, share)
+
+    def _add_metrics(self, values: dict) -> None:
+        # (get, then set when missing: ``setdefault(name, RunningStats())`` would build a
+        # RunningStats per metric per game only to drop it)
+        metrics, names = self.metrics, self.metric_names
+        for name, value in values.items():
+            if name not in names:
+                names[name] = None
+            if value is not None:
+                stats = metrics.get(name)
+                if stats is None:
+                    stats = metrics[name] = RunningStats()
+                stats.add(value)
+
+    def _add_labels(self, record: GameRecord, share: float) -> None:
         for seat, labels in enumerate(record.labels):
             won = share if seat in record.winners else 0.0
             for label, value in labels.items():
                 for item in (value if isinstance(value, list) else [value]):
-                    count = self.labels.setdefault((label, item), LabelCount())
+                    count = self.labels.get((label, item))
+                    if count is None:
+                        count = self.labels[label, item] = LabelCount()
                     count.seats += 1
                     count.wins += won
                     count.score += record.scores[seat]
@@ -120,7 +138,9 @@ class ScenarioTally:
     def _add_rounds(self, rounds: list[dict]) -> None:
         for number, metrics in enumerate(rounds):
             for name, value in metrics.items():
-                series = self.trajectories.setdefault(name, [])
+                series = self.trajectories.get(name)
+                if series is None:
+                    series = self.trajectories[name] = []
                 while len(series) <= number:
                     series.append(RunningStats())
                 series[number].add(value)
@@ -155,8 +175,10 @@ class Tally:
             for name, value in base.metrics.items():
                 other = record.metrics.get(name)
                 if value is not None and other is not None:
-                    self.diffs.setdefault((record.scenario, name), RunningStats()).add(
-                        other - value)
+                    stats = self.diffs.get((record.scenario, name))
+                    if stats is None:
+                        stats = self.diffs[record.scenario, name] = RunningStats()
+                    stats.add(other - value)
 
     def consume(self, records: Iterable[GameRecord],
                 on_record: Callable[[GameRecord], None] | None = None) -> Tally:
