@@ -33,23 +33,27 @@ def scenarios() -> list[Scenario]:
                                  plugins=(str(ROOT / "plugins" / "no_conquest.py"),))]
 
 
-def cpu_seconds() -> float:
-    """CPU time of this process and of its finished children (the local workers)."""
-    own, children = (resource.getrusage(who) for who in (resource.RUSAGE_SELF,
-                                                         resource.RUSAGE_CHILDREN))
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+def cpu_seconds(children: bool = True) -> float:
+    """CPU time of this process and (``children``) of its finished children (the local
+    workers)."""
+    who = (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN) if children else (
+        resource.RUSAGE_SELF,)
+    return sum(u.ru_utime + u.ru_stime for u in map(resource.getrusage, who))
 
 
 def timed(label: str, games: int, executor, times: list[float], outputs: list[str]) -> None:
     entries = prepare(scenarios())
-    start, cpu = time.perf_counter(), cpu_seconds()
+    start, cpu, own = time.perf_counter(), cpu_seconds(), cpu_seconds(children=False)
     result = compare([], games, entries=entries, executor=executor)
     elapsed = time.perf_counter() - start
-    cpu = cpu_seconds() - cpu
+    cpu, own = cpu_seconds() - cpu, cpu_seconds(children=False) - own
     times.append(elapsed)
     outputs.append(json.dumps(result_dict(result), sort_keys=True))
     total = games * 2
-    cpu_note = f", {cpu:6.1f} s CPU here" if label.startswith("--workers") else ""
+    # (the main process tallies the records while the workers play: on a machine with as many
+    # cores as workers, its CPU time is taken from theirs)
+    cpu_note = (f", {cpu:6.1f} s CPU here, {own:5.1f} s of it in the main process"
+                if label.startswith("--workers") else "")
     print(f"  {label:<13}: {elapsed:7.1f} s  ({total / elapsed:,.0f} games/s{cpu_note})"
           + (f"  speed-up x{times[0] / elapsed:.2f} over the first" if len(times) > 1 else ""),
           flush=True)
