@@ -159,39 +159,42 @@ def test_relay_checks_result_contracts_as_pluggys_call_path_does(plan, hook_name
     assert not isinstance(getattr(relayed.relay, hook_name), pluggy.HookCaller)
 
 
+def nested_calls(pm, hook_of) -> tuple:
+    """A wrapped hook whose implementation calls it again, three deep, with a wrapper that fails
+    at depth 1 when ``y`` is 99: the outcomes of three calls and the log."""
+    log = []
+
+    class Inner:
+        @hookimpl(specname="first")
+        def first(self, x, y):
+            log.append(f"plain {x}")
+            return 0 if x == 0 else hook(x=x - 1, y=y) + 1
+
+    class Outer:
+        @hookimpl(specname="first", wrapper=True)
+        def first(self, x, y):
+            log.append(f"wrapper {x}>")
+            result = yield
+            if x == 1 and y == 99:
+                raise Boom("at depth 1")
+            log.append(f"<wrapper {x}")
+            return result * 10
+
+    pm.register(Inner())
+    pm.register(Outer())
+    hook = hook_of(pm)
+    return (outcome(lambda: hook(x=3, y=0)), outcome(lambda: hook(x=2, y=99)),
+            outcome(lambda: hook(x=3, y=0)), log)
+
+
 def test_a_wrapped_hook_called_again_inside_its_own_call_behaves_as_in_pluggy():
     # The relay runs wrappers under drivers taken from a shared pool: a call made while another
-    # is in progress (here the same hook, three deep, with a wrapper that fails at depth 1)
-    # must take its own, and a failed call's drivers must not come back to the pool.
-    results = []
-    for pm in managers():
-        call = pm.hook.first if isinstance(pm, pluggy.PluginManager) and not isinstance(
-            pm, RelayPluginManager) else None
-        log = []
-
-        class Inner:
-            @hookimpl(specname="first")
-            def first(self, x, y):
-                log.append(f"plain {x}")
-                return 0 if x == 0 else hook(x=x - 1, y=y) + 1
-
-        class Outer:
-            @hookimpl(specname="first", wrapper=True)
-            def first(self, x, y):
-                log.append(f"wrapper {x}>")
-                result = yield
-                if x == 1 and y == 99:
-                    raise Boom("at depth 1")
-                log.append(f"<wrapper {x}")
-                return result * 10
-
-        pm.register(Inner())
-        pm.register(Outer())
-        hook = call or pm.relay.first
-        results.append((outcome(lambda: hook(x=3, y=0)), outcome(lambda: hook(x=2, y=99)),
-                        outcome(lambda: hook(x=3, y=0)), log))
-    assert results[0] == results[1]
-    first, failed, again, _ = results[0]
+    # is in progress must take its own, and a failed call's drivers must not come back to the
+    # pool.
+    plain, relayed = managers()
+    expected = nested_calls(plain, lambda pm: pm.hook.first)
+    assert nested_calls(relayed, lambda pm: pm.relay.first) == expected
+    first, failed, again, _ = expected
     assert first == again == ("ok", 1110) and failed == ("error", "Boom", "at depth 1")
 
 
