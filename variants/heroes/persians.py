@@ -127,7 +127,7 @@ def shield_offer(game, disaster: str) -> Iterator[Decision]:
     (it goes to the bank at the end; our bookkeeping: at once)."""
     st = game.state
     for hp in table(game).players:
-        if not hp.has("disaster_shield") or hp.shield_uses >= hp.ability["amount"]:
+        if not may_shield(hp):
             continue
         player = st.players[hp.seat]
         price = hp.ability["coins"]
@@ -147,6 +147,19 @@ def shield_offer(game, disaster: str) -> Iterator[Decision]:
             hp.shield_uses += 1
             hp.shielded = shield_key(game)
             game.emit("shield", rule, seat=hp.seat, disaster=disaster, coins=price)
+
+
+def may_shield(hp: HeroesPlayer) -> bool:
+    """Odysseus, with a use of his ability left."""
+    ability = hp.hero["ability"]
+    return ability["kind"] == "disaster_shield" and hp.shield_uses < ability["amount"]
+
+
+def anyone_may_shield(game) -> bool:
+    for hp in table(game).players:
+        if may_shield(hp):
+            return True
+    return False
 
 
 def shield_key(game) -> str:

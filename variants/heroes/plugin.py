@@ -36,6 +36,7 @@ from . import hookspecs as heroes_hookspecs
 from .conflict import default_pairs, internal_conflict
 from .encoding import extend as extend_encoding
 from .persians import (
+    anyone_may_shield,
     default_persian_strength,
     orange_losses,
     persian_attack,
@@ -148,8 +149,8 @@ class HeroesPlugin:
     def list_round_phases(self, game):
         """heroes: End of game — after round 8 the players receive their income once more (so
         the last round keeps F.); orange heroes lose their goods after F. every round."""
-        phases = list((yield) or [])
-        if game.round >= game.state.rounds and INCOME.name not in [p.name for p in phases]:
+        phases = yield          # (insert_phase_after copies the list it is given)
+        if game.round >= game.state.rounds and INCOME.name not in [p.name for p in phases or ()]:
             phases = insert_phase_after(phases, "one_time_income", FINAL_INCOME)
         return insert_phase_after(phases, INCOME.name, HERO_LOSSES)
 
@@ -185,9 +186,9 @@ class HeroesPlugin:
     def bid_bonus_halves(self, game, seat):
         """Sisyphus: his bid counts 1 coin higher than he pays (not for turn order)."""
         bonus = yield
-        hp = hero_player(game, seat)
-        if hp.has("bid_bonus"):
-            return bonus + hp.ability["amount"]
+        ability = hero_player(game, seat).hero["ability"]     # asked once a seat and auction
+        if ability["kind"] == "bid_bonus":
+            return bonus + ability["amount"]
         return bonus
 
     @hookimpl
@@ -229,11 +230,11 @@ class HeroesPlugin:
     def count_food_needed(self, game, seat, inhabitants):
         """Salamis: 1 food feeds 2 inhabitants; Penelope pays 2 food less."""
         need = yield
-        hp = hero_player(game, seat)
-        per = hp.colony["inhabitants_per_food"]
-        need = -(-need // per)
-        if hp.has("food_discount"):
-            need = max(0, need - hp.ability["amount"])
+        hp = hero_player(game, seat)    # asked several times a seat and supply round
+        need = -(-need // hp.colony["inhabitants_per_food"])
+        ability = hp.hero["ability"]
+        if ability["kind"] == "food_discount":
+            need = max(0, need - ability["amount"])
         return need
 
     @hookimpl
@@ -253,6 +254,12 @@ class HeroesPlugin:
     def shield_before_disaster(self, game, disaster):
         """Odysseus may cover his hero's symbol before any disaster resolves."""
         steps = yield
+        # Without a hero whose shield is left there is nothing to offer: the strike's steps
+        # as they are, without one more generator that every step of the strike goes through.
+        # (Whose hero it is and its uses left change only in the offer itself, or before the
+        # game: negotiation's swaps; so they cannot change before the steps start.)
+        if not anyone_may_shield(game):
+            return steps
         return _chain(shield_offer(game, disaster), steps)
 
     @hookimpl
