@@ -4,9 +4,11 @@ mercenaries; and the heroes whose ability acts when a tile is added (Achilles, A
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from peloponnes.core import Decision, Option
 from peloponnes.variants.boardgame.state import change_population, pay_in, pay_out
+from peloponnes.variants.common.auction import OPTION_CACHE_SIZE
 
 from .state import MERCENARIES_RULE, STRENGTH_RULE, HeroesPlayer, hero_player, hero_rule
 
@@ -36,10 +38,9 @@ def halve_strength(game, hp: HeroesPlayer, rule: str, why: str) -> None:
 
 # --- a new tile ----------------------------------------------------------------------------------
 
-def strength_cost(game, placed) -> dict:
-    rules = rules_of(game)
-    return dict(rules["strength_cost_building" if placed.kind == "building"
-                      else "strength_cost_land"])
+def strength_cost(rules: dict, placed) -> dict:
+    """What raising Strength for ``placed`` costs: the rules' own table (copy it to keep it)."""
+    return rules["strength_cost_building" if placed.kind == "building" else "strength_cost_land"]
 
 
 def strength_gain(game, hp: HeroesPlayer, placed) -> int:
@@ -71,14 +72,18 @@ def can_raise(game, hp: HeroesPlayer, placed) -> tuple[dict, int] | None:
     only for building and feeding, as in the base game)."""
     if placed.kind == "building" and placed.marked:
         return None
-    cost = strength_cost(game, placed)
+    # asked for every tile added: the cheap refusals first, the cost copied only when it is
+    # offered, the goods checked in a plain loop
+    rules = rules_of(game)
     gain = strength_gain(game, hp, placed)
-    if gain <= 0 or hp.strength >= rules_of(game)["strength_cap"]:
+    if gain <= 0 or hp.strength >= rules["strength_cap"]:
         return None
+    cost = strength_cost(rules, placed)
     goods = game.state.players[hp.seat].goods
-    if any([goods[r] < n for r, n in cost.items()]):     # a list: cheaper than a generator
-        return None
-    return cost, gain
+    for resource, n in cost.items():
+        if goods[resource] < n:
+            return None
+    return dict(cost), gain
 
 
 def raise_strength(game, hp: HeroesPlayer, placed) -> Iterator[Decision]:
@@ -104,6 +109,14 @@ def raise_strength(game, hp: HeroesPlayer, placed) -> Iterator[Decision]:
 
 # --- mercenaries ---------------------------------------------------------------------------------
 
+@lru_cache(maxsize=OPTION_CACHE_SIZE)
+def mercenary_options(most: int, price: int) -> tuple[Option, ...]:
+    """Hire 0..``most`` mercenaries at ``price`` coins each: immutable options, so made once and
+    shared (up to 30 of them, asked of every seat after every repelled attack)."""
+    return tuple(Option(str(k), f"Hire {k} mercenaries for {k * price} coins" if k else
+                        "Hire none", k) for k in range(most + 1))
+
+
 def hire_mercenaries(game, hp: HeroesPlayer, rule: str = MERCENARIES_RULE) -> Iterator[Decision]:
     """Up to as many mercenaries as the player has Strength, 1 coin each (from the reserve); each
     adds 1 Strength (within the cap) and counts 1 population point at the end. The coins are
@@ -114,8 +127,7 @@ def hire_mercenaries(game, hp: HeroesPlayer, rule: str = MERCENARIES_RULE) -> It
     most = hp.strength if not price else min(hp.strength, player.coins // price)
     if most <= 0:
         return
-    options = tuple(Option(str(k), f"Hire {k} mercenaries for {k * price} coins" if k else
-                           "Hire none", k) for k in range(most + 1))
+    options = mercenary_options(most, price)
     hired = (yield Decision(hp.seat, "hire_mercenaries", f"Hire mercenaries (Strength"
                             f" {hp.strength}, {player.coins} coins)?", options, rule)).value
     if not hired:
