@@ -9,12 +9,14 @@ put back goes under the second stack: the bottom of the pile, whose top stack is
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from peloponnes.core import Decision, Option, PluginError
 from peloponnes.variants.boardgame.hidden import face_down_chits
 from peloponnes.variants.boardgame.state import BLANK, lose_tile, pay_in
+from peloponnes.variants.common.auction import OPTION_CACHE_SIZE
 
-from .state import FLOW_RULE, PERSIANS_RULE, HeroesPlayer, hero_player, hero_rule, table
+from .state import FLOW_RULE, PERSIANS_RULE, HeroesPlayer, hero_rule, table
 from .strength import halve_strength, hire_mercenaries
 
 REDRAW_RULE = f"{FLOW_RULE}: the same disaster twice in a row"
@@ -39,7 +41,7 @@ def resample_chit_values(game, rng) -> None:
         next(dealt) if chit == persians else None for chit in st.chits[places.start:places.stop]]
 
 
-def chit_label(game, chit: str, value) -> str:
+def chit_label(chit: str, value) -> str:
     return f"{chit} (value {value})" if value is not None else chit
 
 
@@ -104,18 +106,25 @@ def offer_redraw(game, hp: HeroesPlayer, chit: str, value) -> Iterator[Decision]
     rule = hero_rule(hp.hero)
     st = game.state
     fires = st.revealed[chit] + 1 in game.components["disasters"][chit]["fire_on"]
-    label = chit_label(game, chit, value)
-    about = {"chit": chit, "value": value, "strikes": fires}
-    options = (Option("keep", f"Let {label} stand" + (" (it strikes!)" if fires else ""), about),
-               Option("put_under", f"Put {label} under the second stack, reveal another",
-                      about))
-    answer = yield Decision(hp.seat, "redraw_chit", f"{label} revealed: use your hero?",
-                            options, rule)
+    prompt, options = redraw_options(chit, value, fires)
+    answer = yield Decision(hp.seat, "redraw_chit", prompt, options, rule)
     if answer.id == "put_under":
         table(game).redraw_rounds.setdefault(hp.seat, []).append(game.round)
         return (yield from put_under(game, chit, rule, seat=hp.seat))
     counted(game, chit)
     return False
+
+
+@lru_cache(maxsize=OPTION_CACHE_SIZE)
+def redraw_options(chit: str, value, fires: bool) -> tuple[str, tuple[Option, Option]]:
+    """The prompt and options of Ariadne's choice about ``chit``: made once per chit, value and
+    whether it strikes, and shared (the choice comes up for most chits of a game she is in;
+    the options' ``about`` is read, never changed)."""
+    label = chit_label(chit, value)
+    about = {"chit": chit, "value": value, "strikes": fires}
+    return f"{label} revealed: use your hero?", (
+        Option("keep", f"Let {label} stand" + (" (it strikes!)" if fires else ""), about),
+        Option("put_under", f"Put {label} under the second stack, reveal another", about))
 
 
 # --- Odysseus -------------------------------------------------------------------------------------
@@ -232,11 +241,15 @@ def lose_best_tile(game, hp: HeroesPlayer) -> Iterator[Decision]:
     """Lost second attack: the player removes his tile with the most prestige points (his choice
     among ties; buildings marked with a coin count, the coin comes back)."""
     player = game.state.players[hp.seat]
-    tiles = player.tiles()
-    if not tiles:
+    best, candidates = None, []
+    for p in player.tiles():        # one pass: the most prestige and the tiles that have it
+        prestige = p.tile["prestige"]
+        if best is None or prestige > best:
+            best, candidates = prestige, [p]
+        elif prestige == best:
+            candidates.append(p)
+    if not candidates:
         return
-    best = max(p.tile["prestige"] for p in tiles)
-    candidates = [p for p in tiles if p.tile["prestige"] == best]
     options = tuple(Option(p.id, f"Lose {p.name} ({best} PP)", p) for p in candidates)
     target = (yield Decision(hp.seat, "lose_best_tile", "The Persians won: which of your best"
                              " tiles do you lose?", options, PERSIANS_RULE)).value
@@ -252,8 +265,9 @@ def orange_losses(game) -> None:
     """An orange hero's per-round loss (Achilles 1 stone, Andromeda 1 wood, Helen 1 food), at the
     end of F. every round after the flip, as far as the player has it."""
     st = game.state
-    for seat in list(st.order):
-        hp = hero_player(game, seat)
+    players = table(game).players
+    for seat in list(st.order):     # every round: the seat's pieces read from the table at hand
+        hp = players[seat]
         if not hp.flipped or not hp.hero["flipped_loss"]:
             continue
         player = st.players[seat]
