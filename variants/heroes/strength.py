@@ -55,13 +55,16 @@ def after_tile_added(game, seat: int, placed) -> Iterator[Decision]:
     """A tile entered ``seat``'s civilization (boardgame: D., in the new turn order): the hero
     abilities that come with a new tile, then the choice to raise Strength."""
     hp = hero_player(game, seat)
-    player = game.state.players[seat]
-    one_time_coins = placed.tile["one_time"].get("coins", 0)
-    if hp.has("coins_for_coin_tiles") and one_time_coins >= hp.ability["threshold"]:
-        pay_out(game, player, hp.ability["amount"], hero_rule(hp.hero), "new tile with coins")
-    if hp.has("inhabitants_per_land") and placed.kind == "land":
-        change_population(player, hp.ability["amount"])
-        game.emit("inhabitants", hero_rule(hp.hero), seat=seat, amount=hp.ability["amount"],
+    ability = hp.hero["ability"]        # (a hero has one ability: its kind read once)
+    kind = ability["kind"]
+    if kind == "coins_for_coin_tiles":
+        if placed.tile["one_time"].get("coins", 0) >= ability["threshold"]:
+            pay_out(game, game.state.players[seat], ability["amount"], hero_rule(hp.hero),
+                    "new tile with coins")
+    elif kind == "inhabitants_per_land" and placed.kind == "land":
+        player = game.state.players[seat]
+        change_population(player, ability["amount"])
+        game.emit("inhabitants", hero_rule(hp.hero), seat=seat, amount=ability["amount"],
                   population=player.population)
     yield from raise_strength(game, hp, placed)
 
@@ -91,11 +94,9 @@ def raise_strength(game, hp: HeroesPlayer, placed) -> Iterator[Decision]:
     if possible is None:
         return
     cost, gain = possible
-    what = " + ".join([f"{n} {r}" for r, n in cost.items()])
+    what, options = strength_options(tuple(cost.items()), gain)
     rule = STRENGTH_RULE if not hp.has("extra_strength") else \
         f"{STRENGTH_RULE}; {hero_rule(hp.hero)}"
-    options = (Option("raise", f"Pay {what} for {gain} Strength", {"gain": gain, "cost": cost}),
-               Option("skip", "Keep the goods"))
     answer = yield Decision(hp.seat, "raise_strength", f"{placed.name}: raise your Strength"
                             f" ({hp.strength}) by {gain} for {what}?", options, rule)
     if answer.id != "raise":
@@ -105,6 +106,20 @@ def raise_strength(game, hp: HeroesPlayer, placed) -> Iterator[Decision]:
         player.goods[resource] -= n
     game.emit("strength_bought", rule, seat=hp.seat, tile=placed.id, paid=cost)
     set_strength(game, hp, hp.strength + gain, rule, "new tile")
+
+
+@lru_cache(maxsize=OPTION_CACHE_SIZE)
+def strength_options(cost: tuple[tuple[str, int], ...], gain: int) -> tuple[str, tuple]:
+    """What raising costs, in words, and the options to pay ``cost`` ((resource, n) pairs) for
+    ``gain`` Strength or not: made once per cost and gain, and shared (the offer's value is
+    read, never changed)."""
+    what = " + ".join([f"{n} {r}" for r, n in cost])
+    return what, (Option("raise", f"Pay {what} for {gain} Strength",
+                         {"gain": gain, "cost": dict(cost)}),
+                  SKIP_STRENGTH)
+
+
+SKIP_STRENGTH = Option("skip", "Keep the goods")
 
 
 # --- mercenaries ---------------------------------------------------------------------------------
