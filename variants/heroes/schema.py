@@ -327,7 +327,7 @@ def colony_mat(components: dict, colony: dict) -> dict:
 
     return {
         "storehouse": dict(board["storehouse"]),
-        "income": [dict(r) for r in rows],
+        "income": rows,         # the components' table, shared as the board game's mat shares it
         "coins_per_prestige": pick("coins_per_prestige", defaults["coins_per_prestige"]),
         "points_per_inhabitant": pick("points_per_inhabitant",
                                       defaults["points_per_inhabitant"]),
