@@ -16,7 +16,7 @@ from peloponnes.variants.boardgame.hidden import face_down_chits
 from peloponnes.variants.boardgame.state import BLANK, lose_tile, pay_in
 from peloponnes.variants.common.auction import OPTION_CACHE_SIZE
 
-from .state import FLOW_RULE, PERSIANS_RULE, HeroesPlayer, hero_rule, table
+from .state import FLOW_RULE, PERSIANS_RULE, HeroesPlayer, HeroesState, hero_rule, table
 from .strength import halve_strength, hire_mercenaries
 
 REDRAW_RULE = f"{FLOW_RULE}: the same disaster twice in a row"
@@ -55,23 +55,21 @@ def review_chit(game, chit: str, drawn: list[str]):
     Ariadne's owner choose to. The chit is still on top of the pile (``state.chits[-1]``, its
     value ``pile_values[-1]``). Returns None (the chit counts) or steps returning True (put back).
     """
-    st, ht = game.state, table(game)
-    value = ht.pile_values[-1]
+    st, ht = game.state, table(game)       # (asked for every chit revealed: the table passed on)
     chits = st.chits
     if chit == BLANK or len(chits) == 1:        # the last chit counts
-        return counted(game, chit)
+        return counted(game, ht, chit)
     # (the other face-down chits hold another kind when not all of the pile is this kind)
     if drawn and drawn[-1] == chit and chits.count(chit) < len(chits):
         return put_under(game, chit, REDRAW_RULE, seat=None)
-    seer = ariadne(game)
+    seer = ariadne(game, ht)
     if seer is None:
-        return counted(game, chit)
-    return offer_redraw(game, seer, chit, value)
+        return counted(game, ht, chit)
+    return offer_redraw(game, seer, chit, ht.pile_values[-1])
 
 
-def counted(game, chit: str) -> None:
+def counted(game, ht: HeroesState, chit: str) -> None:
     """The chit on top counts: its value leaves the pile (a Persian one is recorded)."""
-    ht = table(game)
     value = ht.pile_values.pop()
     if chit == persian_disaster(game):
         ht.persian_values.append(value)
@@ -89,9 +87,8 @@ def put_under(game, chit: str, rule: str, seat: int | None) -> Iterator[Decision
     yield  # steps that ask nothing
 
 
-def ariadne(game) -> HeroesPlayer | None:
+def ariadne(game, ht: HeroesState) -> HeroesPlayer | None:
     """The player whose hero may put a revealed chit back this round, if its uses are left."""
-    ht = table(game)
     for hp in ht.players:       # asked for every chit revealed: the ability read directly
         if hp.hero["ability"]["kind"] == "redraw_chit":
             used = ht.redraw_rounds.get(hp.seat, [])
@@ -111,7 +108,7 @@ def offer_redraw(game, hp: HeroesPlayer, chit: str, value) -> Iterator[Decision]
     if answer.id == "put_under":
         table(game).redraw_rounds.setdefault(hp.seat, []).append(game.round)
         return (yield from put_under(game, chit, rule, seat=hp.seat))
-    counted(game, chit)
+    counted(game, table(game), chit)
     return False
 
 
@@ -250,7 +247,7 @@ def lose_best_tile(game, hp: HeroesPlayer) -> Iterator[Decision]:
             candidates.append(p)
     if not candidates:
         return
-    options = tuple(Option(p.id, f"Lose {p.name} ({best} PP)", p) for p in candidates)
+    options = tuple([Option(p.id, f"Lose {p.name} ({best} PP)", p) for p in candidates])
     target = (yield Decision(hp.seat, "lose_best_tile", "The Persians won: which of your best"
                              " tiles do you lose?", options, PERSIANS_RULE)).value
     lose_tile(game, player, target, PERSIANS_RULE)
