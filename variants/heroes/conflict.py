@@ -20,9 +20,9 @@ def ranking(game) -> list[int]:
     """Seats from strongest to weakest. Ties are broken by the current turn order: of two equally
     strong players the one earlier in turn order counts as the stronger (so among the weakest the
     later one is the weakest)."""
-    st, ht = game.state, table(game)
-    position = {seat: i for i, seat in enumerate(st.order)}
-    return sorted(st.order, key=lambda s: (-ht.by_seat(s).strength, position[s]))
+    players = table(game).players
+    # sorted() is stable and the seats come in turn order: ties keep it
+    return sorted(game.state.order, key=lambda s: -players[s].strength)
 
 
 def internal_conflict(game, final: bool) -> Iterator[Decision]:
@@ -39,7 +39,7 @@ def internal_conflict(game, final: bool) -> Iterator[Decision]:
     strongest = ranked[:pairs]
     weakest = ranked[::-1][:pairs]
     game.emit("internal_conflict", CONFLICT_RULE, strongest=strongest, weakest=weakest,
-              strength=[ht.by_seat(s).strength for s in range(game.num_players)], final=final)
+              strength=[hp.strength for hp in ht.players], final=final)
     for winner, loser in zip(strongest, weakest, strict=True):
         take(game, winner, loser)
     for seat in strongest:
