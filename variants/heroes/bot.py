@@ -145,10 +145,11 @@ def strength_value(view: dict, tile: dict) -> float:
     gain = min(gain, rules["strength_cap"] - me["strength"])
     if gain <= 0:
         return 0.0
-    if tile["kind"] == "building":
-        cost = {r: tile["cost"].get(r, 0) + n for r, n in rules["strength_cost_building"].items()}
-        if any(me["goods"][r] < n for r, n in cost.items()):
-            return 0.0
+    if tile["kind"] == "building":     # the building and the Strength paid together
+        tile_cost, goods = tile["cost"], me["goods"]
+        for r, n in rules["strength_cost_building"].items():   # (weighed for every tile offered)
+            if goods[r] < tile_cost.get(r, 0) + n:
+                return 0.0
     elif not _food_ok(view, rules["strength_cost_land"].get("food", 0)):
         return 0.0
     h = view["heroes"]
