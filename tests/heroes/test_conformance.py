@@ -3,6 +3,8 @@ seat labels and metrics, the shipped scenarios and the CLI, and no rule number i
 from __future__ import annotations
 
 import json
+from collections import Counter
+from copy import deepcopy
 from pathlib import Path
 
 import pytest
@@ -17,9 +19,13 @@ from peloponnes.core.scenario import Scenario
 from peloponnes.core.simulate import check_conformance, run_game
 from peloponnes.variants.boardgame.state import Placed
 from peloponnes.variants.heroes import bot
-from peloponnes.variants.heroes.persians import review_chit
+from peloponnes.variants.heroes.persians import redraw_options, review_chit
 from peloponnes.variants.heroes.state import table
-from peloponnes.variants.heroes.strength import raise_strength
+from peloponnes.variants.heroes.strength import (
+    mercenary_options,
+    raise_strength,
+    strength_options,
+)
 from tests.table_script import script_for, typed
 from tests.variant_checks import (
     bot_decision_kinds,
@@ -252,3 +258,22 @@ def test_no_rule_number_in_the_code():
     """The expansion's rules read every number from components.toml (the declared player range
     and the bot's weights aside)."""
     assert numbers_in_code(PACKAGE) == []
+
+
+
+def test_decision_options_shared_between_games_stay_as_made():
+    """Strength, mercenary and Ariadne options are made once and shared by every game (bounded
+    caches): playing games, bots included, must leave them as they were made."""
+    made = [strength_options((("food", 2),), 3)[1], mercenary_options(4, 1),
+            redraw_options("persians", 2, True)[1]]
+    before = deepcopy([(o.id, o.label, o.value) for options in made for o in options])
+    ruleset, scenario = load_ruleset(Scenario.quick("heroes", 4))
+    played = Counter()
+    for game_seed in range(10):
+        for agent in ("random", "heuristic"):
+            game = run_game(ruleset, scenario, game_seed, agent=agent)
+            played.update(e.kind for e in game.events if e.kind != "chit_put_under"
+                          or e.data["seat"] is not None)      # put under by Ariadne's choice
+    assert played["strength_bought"] and played["mercenaries"] and played["chit_put_under"]
+    assert [(o.id, o.label, o.value) for options in made for o in options] == before
+    assert strength_options((("food", 2),), 3)[1] is made[0]            # shared, not rebuilt
