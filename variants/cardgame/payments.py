@@ -91,15 +91,13 @@ def pay_coin_cards(game, player: CardPlayer, amount: int, rule: str) -> Iterator
             paid.extend([sym] * n)
         player.hand.clear()
     else:
-        left = {sym: n for sym, n in sorted(player.hand.items()) if n}    # symbol order kept
-        for i in range(from_hand):
-            options = coin_card_options(tuple(left.items()))
-            sym = (yield Decision(player.seat, "bid_coin_card", f"Which coin card to bid"
-                                  f" ({i + 1} of {from_hand})?", options, rule)).value
-            if left[sym] > 1:
-                left[sym] -= 1
-            else:
-                del left[sym]
+        # what is left to choose from, as (symbol, count) pairs in symbol order: each step's
+        # options and the pairs left after each answer are looked up, not rebuilt (bid_steps)
+        left = tuple(sorted(item for item in player.hand.items() if item[1]))
+        for prompt in bid_prompts(from_hand):
+            options, after = bid_steps(left)
+            sym = (yield Decision(player.seat, "bid_coin_card", prompt, options, rule)).value
+            left = after[sym]
             paid.append(sym)
         for sym in paid:
             take_from_hand(player, sym)
@@ -123,9 +121,23 @@ def luxury_option(luxury: int) -> Option:
 
 
 @lru_cache(maxsize=OPTION_CACHE_SIZE)
-def coin_card_options(left: tuple[tuple[str, int], ...]) -> tuple[Option, ...]:
-    """One option per symbol still held (``left``: symbol, count), shared between calls."""
-    return tuple(Option(sym, f"coin card showing {sym} ({n} left)", sym) for sym, n in left)
+def bid_steps(left: tuple[tuple[str, int], ...]
+              ) -> tuple[tuple[Option, ...], dict[str, tuple[tuple[str, int], ...]]]:
+    """One step of choosing a bid's coin cards with ``left`` (symbol, count) still held: the
+    options (one per symbol, shared between calls) and, per symbol chosen, what is left then."""
+    options = []
+    after = {}
+    for i, (sym, n) in enumerate(left):
+        options.append(Option(sym, f"coin card showing {sym} ({n} left)", sym))
+        rest = ((sym, n - 1),) if n > 1 else ()
+        after[sym] = left[:i] + rest + left[i + 1:]
+    return tuple(options), after
+
+
+@cache
+def bid_prompts(count: int) -> tuple[str, ...]:
+    """The prompts of choosing ``count`` coin cards for a bid one by one."""
+    return tuple(f"Which coin card to bid ({i + 1} of {count})?" for i in range(count))
 
 
 def can_pay(player: CardPlayer, missing: dict[str, int]) -> bool:
