@@ -91,6 +91,9 @@ class CoinCardPurse(HookedPurse):
         super().__init__(game)
         self.players = game.state.players
         self.label = card_label
+        rules = game.components["rules"]
+        self.pass_reward = rules["pass_coin_cards"]
+        self.withdraw_reward = rules["withdraw_coin_cards"]
 
     def funds(self, seat: int) -> int:
         return coin_funds(self.game, self.players[seat])
@@ -103,12 +106,10 @@ class CoinCardPurse(HookedPurse):
             self.players[seat].hand[card] += 1
 
     def passed(self, seat: int) -> None:
-        draw_to_hand(self.game, self.players[seat],
-                     self.game.components["rules"]["pass_coin_cards"])
+        draw_to_hand(self.game, self.players[seat], self.pass_reward)
 
     def withdrew(self, seat: int) -> None:
-        draw_to_hand(self.game, self.players[seat],
-                     self.game.components["rules"]["withdraw_coin_cards"])
+        draw_to_hand(self.game, self.players[seat], self.withdraw_reward)
 
 
 def bidding(game) -> Iterator[Decision]:

@@ -123,6 +123,27 @@ class CardPlayer:
                 total += p.card.get(key, 0)
         return total
 
+    def population_and_power(self) -> tuple[int, int]:
+        """``population()`` and ``power()`` in one pass over the active cards (scoring asks
+        both for every seat every round)."""
+        population = power = 0
+        for p in self.buildings:
+            if p.cover is None:
+                card = p.card
+                population += card.get("inhabitants", 0)
+                power += card.get("power", 0)
+        civ = self.civilization
+        if civ is not None and civ.cover is None:
+            card = civ.card
+            population += card.get("inhabitants", 0)
+            power += card.get("power", 0)
+        for p in self.landscapes:
+            if p.cover is None:
+                card = p.card
+                population += card.get("inhabitants", 0)
+                power += card.get("power", 0)
+        return population, power
+
     def hand_size(self) -> int:
         return sum(self.hand.values())
 
@@ -188,28 +209,39 @@ def draw_to_hand(game, player: CardPlayer, count: int) -> int:
 def discard_from_hand(game, player: CardPlayer, symbol: str, count: int = 1) -> None:
     """Move ``count`` coin cards showing ``symbol`` (which the player holds) from the hand to
     the discard pile."""
-    assert player.hand[symbol] >= count, (symbol, count, player.hand)
-    player.hand[symbol] -= count
-    if not player.hand[symbol]:
-        del player.hand[symbol]
+    hand = player.hand
+    left = hand[symbol] - count
+    assert left >= 0, (symbol, count, hand)
+    if left:
+        hand[symbol] = left
+    else:
+        hand.pop(symbol)        # (dict's own: a Counter's ``del`` runs in Python)
     game.state.coin_discard.extend([symbol] * count)
 
 
 def take_from_hand(player: CardPlayer, symbol: str) -> str:
     """Take one coin card out of the hand to put it somewhere else (under a building, on a
     card): the caller places it, or coin cards are not conserved."""
-    player.hand[symbol] -= 1
-    if not player.hand[symbol]:
-        del player.hand[symbol]
+    hand = player.hand
+    left = hand[symbol] - 1
+    if left:
+        hand[symbol] = left
+    else:
+        hand.pop(symbol)        # (dict's own: a Counter's ``del`` runs in Python)
     return symbol
 
 
 def luxury_cap(game, player: CardPlayer) -> int:
     """17 (reverse side of the luxury card), 3 after Decline covered it, 0 once it is removed
     (cardgame Luxury Goods; Catastrophes: Decline)."""
-    rules = game.components["rules"]
-    return {INTACT: rules["luxury_max"], COVERED: rules["luxury_max_after_decline"],
-            REMOVED: 0}[player.luxury_card]
+    card = player.luxury_card      # (compared in turn, no dict built: asked at every gain)
+    if card == INTACT:
+        return game.components["rules"]["luxury_max"]
+    if card == COVERED:
+        return game.components["rules"]["luxury_max_after_decline"]
+    if card == REMOVED:
+        return 0
+    raise ValueError(f"seat {player.seat}: luxury card {card!r}")
 
 
 def gain_luxury(game, player: CardPlayer, amount: int, rule: str, why: str) -> int:
