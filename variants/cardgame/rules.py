@@ -45,14 +45,17 @@ def reveal(game) -> None:
     the first two cards drawn advance their markers."""
     st = game.state
     open_count, conquest_count = game.hook.count_revealed(game=game)
-    drawn = []
-    for _ in range(open_count + conquest_count):
-        if not st.power_pile:
-            break
-        drawn.append(st.power_pile.pop())
-    st.slots = [Slot(i, card, conquest=i >= open_count) for i, card in enumerate(drawn)]
-    game.emit("revealed", REVEAL, open=[c["id"] for c in drawn[:open_count]],
-              conquest=[c["id"] for c in drawn[open_count:]])
+    pile = st.power_pile
+    start = max(0, len(pile) - open_count - conquest_count)
+    drawn = pile[start:]            # the cards drawn one by one from the top (the list's end)
+    drawn.reverse()
+    del pile[start:]
+    slots = []
+    for i, card in enumerate(drawn):        # (a plain loop: the Conquest row from open_count)
+        slots.append(Slot(i, card, i >= open_count))
+    st.slots = slots
+    ids = [c["id"] for c in drawn]
+    game.emit("revealed", REVEAL, open=ids[:open_count], conquest=ids[open_count:])
     tracks = game.components["catastrophe_tracks"]
     for card in drawn[:game.components["rules"]["catastrophe_cards_per_round"]]:
         cat = card["catastrophe"]
@@ -171,8 +174,11 @@ def add_power_card(game, player: CardPlayer, card: dict) -> Iterator[Decision]:
         return
     rule = f"{GAIN}: Paying resources for building cards"
     cost = card.get("cost", {})
-    production = {r: player.production(r) for r in ("wood", "stone")}  # the new one excluded
-    missing = {r: max(0, cost.get(r, 0) - production[r]) for r in production}
+    # (dict literals, not comprehensions over two resources: every building gained asks them)
+    wood, stone = player.production("wood"), player.production("stone")  # the new one excluded
+    production = {"wood": wood, "stone": stone}
+    missing = {"wood": max(0, cost.get("wood", 0) - wood),
+               "stone": max(0, cost.get("stone", 0) - stone)}
     options = []
     if can_pay(player, missing):
         options.append(Option("build", f"Build {card['name']} now (cost {amounts(cost)};"
@@ -191,7 +197,7 @@ def add_power_card(game, player: CardPlayer, card: dict) -> Iterator[Decision]:
     else:
         luxury_used = yield from pay_missing(game, player, missing, rule)
         if not luxury_used:
-            excess = sum(max(0, production[r] - cost.get(r, 0)) for r in production)
+            excess = max(0, wood - cost.get("wood", 0)) + max(0, stone - cost.get("stone", 0))
             gain_luxury(game, player, excess, "cardgame: Luxury Goods 1.", "excess production")
     player.buildings.append(placed)
     player.new_card = placed
@@ -212,9 +218,9 @@ def income(game) -> None:
             if one_time.get("luxury"):
                 gain_luxury(game, player, one_time["luxury"], INCOME, "one-time income")
         player.new_card = None
-        population = player.population()
+        population = player.active_total("inhabitants")        # population()
         coins, luxury = game.hook.compute_income(game=game, seat=seat, population=population)
-        coins += player.power_card_total("income_coin_cards")
+        coins += player.active_total("income_coin_cards", civilization=False)  # power cards
         drawn = draw_to_hand(game, player, coins)
         if luxury:
             gain_luxury(game, player, luxury, "cardgame: Luxury Goods 3.", "income")

@@ -12,8 +12,10 @@ def setup(game) -> None:
     comps = game.components
     rng = game.rng
     civs = rng.sample(comps["civilizations"], game.num_players)
-    coin_pile = [sym for sym, n in comps["coin_cards"].items()
-                 if sym in ("wood", "stone", "grain", "inhabitant") for _ in range(n)]
+    coin_pile = []
+    for sym, n in comps["coin_cards"].items():
+        if sym in ("wood", "stone", "grain", "inhabitant"):
+            coin_pile.extend([sym] * n)
     rng.shuffle(coin_pile)
     # The pile's top is the list's end: C at the bottom, then B, then A on top.
     power_pile: list[dict] = []
@@ -24,9 +26,11 @@ def setup(game) -> None:
     players = []
     for seat, civ in enumerate(civs):
         player = CardPlayer(seat, Placed(civ, is_civilization=True))
+        hand = player.hand
         for _ in range(civ["coin_cards"]):
             if coin_pile:
-                player.hand[coin_pile.pop()] += 1
+                card = coin_pile.pop()
+                hand[card] = hand.get(card, 0) + 1      # (a Counter's [] on a miss is slower)
         players.append(player)
     order = sorted(range(game.num_players), key=lambda s: civs[s]["arrow"])
     game.state = CardState(players=players, order=order, power_pile=power_pile,

@@ -45,28 +45,27 @@ def feed(game, player: CardPlayer) -> Iterator[Decision]:
         gain_luxury(game, player, grain - people, "cardgame: Luxury Goods 2.", "excess grain")
         game.emit("fed", rule, seat=player.seat, inhabitants=people, grain=grain)
         return
+    # Population and production change only when a card is removed (the tableau changes), so
+    # they and the options to remove a card are worked out again only then.
     paid = 0
     removals: dict = {}     # the options to remove a card, made once per card and place in a row
+    remove_options = None
     while True:
-        missing = player.population() - player.production("grain") - paid
+        missing = people - grain - paid
         if missing <= 0:
             break
+        if remove_options is None:
+            remove_options = feeding_removals(player, removals)
+        hand = player.hand
         options = []
-        if player.hand.get("grain"):
+        if hand.get("grain"):
             options.append(PAY_GRAIN)
         if player.luxury:
             options.append(PAY_LUXURY)
-        if player.hand.get("inhabitant"):
+        if hand.get("inhabitant"):
             options.append(PAY_INHABITANT)
-        for i, p in enumerate(player.tableau()):
-            if p.active and p.card["inhabitants"] > 0:
-                option = removals.get((i, p))
-                if option is None:
-                    option = removals[i, p] = Option(
-                        f"remove:{i}", f"Remove {p.name} ({p.card['inhabitants']} inhabitants)", p)
-                options.append(option)
         answer = yield Decision(player.seat, "feed", f"{missing} inhabitant(s) unfed: how?",
-                                tuple(options), rule)
+                                (*options, *remove_options), rule)
         if answer.value == "luxury":
             player.luxury -= 1
             paid += 1
@@ -75,8 +74,23 @@ def feed(game, player: CardPlayer) -> Iterator[Decision]:
             paid += 1
         else:
             lose_card(game, player, answer.value, rule)
-    game.emit("fed", rule, seat=player.seat, inhabitants=player.population(),
-              grain=player.production("grain"))
+            grain, people = player.production("grain"), player.population()
+            remove_options = None
+    game.emit("fed", rule, seat=player.seat, inhabitants=people, grain=grain)
+
+
+def feeding_removals(player: CardPlayer, made: dict) -> list[Option]:
+    """The options to remove an active card with inhabitants when feeding, each made once per
+    card and place in the tableau (``made`` keeps them while the seat decides)."""
+    options = []
+    for i, p in enumerate(player.tableau()):
+        if p.cover is None and p.card["inhabitants"] > 0:
+            option = made.get((i, p))
+            if option is None:
+                option = made[i, p] = Option(
+                    f"remove:{i}", f"Remove {p.name} ({p.card['inhabitants']} inhabitants)", p)
+            options.append(option)
+    return options
 
 
 GIVE_UP = Option("give_up", "Give up a building (its coin card is discarded)")
