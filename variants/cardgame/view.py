@@ -6,7 +6,11 @@ from .state import RESOURCES, CardPlayer, Placed, luxury_cap
 
 
 def placed_view(p: Placed) -> dict:
-    return {"id": p.id, "name": p.name, "kind": p.kind, "card": p.card,
+    # the card's fields read directly, not through Placed's properties (a bot's view is built at
+    # most of its decisions, and holds every card on the table)
+    card = p.card
+    return {"id": card["id"], "name": card["name"],
+            "kind": "civilization" if p.is_civilization else card["kind"], "card": card,
             "under_construction": p.under is not None,
             "covered_by": p.cover[1] if p.cover else None}
 
@@ -21,7 +25,8 @@ def player_view(game, player: CardPlayer, own: bool) -> dict:
         population += card["inhabitants"]
         power += card["power"]
         for resource, n in card["production"].items():
-            production[resource] += n
+            if n:       # (most cards produce one resource: the zeros need no update)
+                production[resource] += n
     out = {
         "seat": player.seat,
         "name": game.seats[player.seat].name,
