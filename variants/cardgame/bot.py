@@ -45,8 +45,7 @@ def _price(view: dict, slot: dict) -> int:
     return card["value"]
 
 
-def _slot_utility(view: dict, slot_index: int) -> float:
-    slot = next(s for s in view["slots"] if s["index"] == slot_index)
+def _slot_utility(view: dict, slot: dict) -> float:
     return card_worth(view, slot["card"]) - COST_WEIGHT * _price(view, slot)
 
 
@@ -71,9 +70,12 @@ def _smallest(options) -> str:
 def _bid_where(view: dict, decision) -> str:
     best = "pass" if decision.kind == "bid_card" else "withdraw"
     best_utility = PASS_VALUE
+    slots = None        # the view's slots by index, looked up once per decision
     for o in decision.options:
         if o.id.startswith("card:"):
-            utility = _slot_utility(view, o.value.index)
+            if slots is None:
+                slots = {s["index"]: s for s in view["slots"]}
+            utility = _slot_utility(view, slots[o.value.index])
             if utility > best_utility:
                 best, best_utility = o.id, utility
     return best
