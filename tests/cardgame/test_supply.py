@@ -36,6 +36,27 @@ def test_supply_feeding_by_removing_cards_until_population_matches_grain():
     assert game.state.boxed[-1] is hungry
 
 
+def test_supply_feeding_after_a_payment_and_a_removal_asks_for_what_the_tableau_now_needs():
+    """Feeding works out population and production again once a card is removed (payments leave
+    them as they are): after a grain coin card paid one of 5, removing a card with 3 inhabitants
+    leaves 1 unfed, and the remove options follow the tableau (indices shift, the removed card
+    is not offered again)."""
+    game = new_game(2)
+    small = landscape(inhabitants=3)
+    last = landscape(inhabitants=1)
+    player = seat_player(game, 0, civ=civilization(inhabitants=2, grain=1),
+                         landscapes=[small, last], hand={"grain": 1, "inhabitant": 1})
+    _, asked = drive(feed(game, player), "grain", "remove:1", "inhabitant")
+    assert [d.prompt for d in asked] == [f"{n} inhabitant(s) unfed: how?" for n in (5, 4, 1)]
+    assert option_ids(asked[1]) == ["inhabitant", "remove:0", "remove:1", "remove:2"]
+    assert option_ids(asked[2]) == ["inhabitant", "remove:0", "remove:1"]
+    assert asked[2].options[2].value.card is last
+    assert player.population() == 3 and player.production("grain") == 1
+    assert not player.hand and game.state.boxed[-1] is small
+    fed = game.events[-1]
+    assert fed.kind == "fed" and fed.data == {"seat": 0, "inhabitants": 3, "grain": 1}
+
+
 def test_supply_feeding_luxury_only_from_excess_before_feeding_decisions():
     """Our reading (supply.feed): luxury goods come from grain production exceeding the
     inhabitants at the start of feeding; removing cards to feed never creates luxury."""
