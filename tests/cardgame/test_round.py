@@ -12,6 +12,7 @@ from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.scenario import Scenario
 from peloponnes.core.simulate import run_game
 from peloponnes.variants.cardgame.catastrophes import protected
+from peloponnes.variants.cardgame.payments import pay_coin_cards
 from peloponnes.variants.cardgame.rules import (
     add_power_card,
     bidding,
@@ -240,6 +241,23 @@ def test_bidding_luxury_goods_traded_for_coin_cards_drawn_blind():
     assert st.players[0].luxury == 0 and st.players[0].hand_size() == 0
     assert st.slots[0].bid.amount == 3 and len(st.slots[0].bid.payment) == 3
     assert len(events(game, "luxury_traded")) == 2
+
+
+def test_bidding_coin_cards_chosen_one_by_one_from_what_is_left():
+    """A bid of 3 from a hand of 4: each card is chosen among the symbols still held, counted
+    down as they are chosen (the options of each step are looked up, payments.bid_steps); the
+    cards leave the hand together once all are chosen."""
+    game = new_game(2)
+    player = seat_player(game, 0, hand={"wood": 2, "stone": 1, "grain": 1})
+    paid, asked = drive(pay_coin_cards(game, player, 3, "rule"), "wood", "grain", "stone")
+    assert [d.prompt for d in asked] == [f"Which coin card to bid ({i} of 3)?" for i in (1, 2, 3)]
+    assert [[o.label for o in d.options] for d in asked] == [
+        ["coin card showing grain (1 left)", "coin card showing stone (1 left)",
+         "coin card showing wood (2 left)"],
+        ["coin card showing grain (1 left)", "coin card showing stone (1 left)",
+         "coin card showing wood (1 left)"],
+        ["coin card showing stone (1 left)", "coin card showing wood (1 left)"]]
+    assert paid == ["wood", "grain", "stone"] and player.hand == Counter(wood=1)
 
 
 @pytest.mark.parametrize("halves", [1, 2])
