@@ -13,7 +13,7 @@ with, and what passing or withdrawing earns, belongs to the variant: it supplies
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from typing import Any, Protocol
 
@@ -82,26 +82,27 @@ class HookedPurse:
                                      CONQUEST_PRICE_OPTION.default) == "exact"
 
 
-@dataclass
 class Auction:
-    slots: list[Slot]
-    purse: Purse
-    emit: Any
-    bids: dict[int, Bid] = field(default_factory=dict)
-    moving: Bid | None = None       # an outbid bid while its owner decides where it goes
-    # Minimums and bonuses cannot change while the auction runs (no card changes hands), so
-    # each is asked of the hooks once per auction; cards' labels and the bid options built from
-    # them are made once per auction too.
-    _minimums: dict = field(default_factory=dict)
-    _bonuses: dict = field(default_factory=dict)
-    _labels: dict = field(default_factory=dict)
-    _bid_options: dict = field(default_factory=dict)
-    _bid_texts: dict = field(default_factory=dict)
-    _move_options: dict = field(default_factory=dict)
-    exact_conquest: bool = field(init=False)
+    """One round's auction over ``slots``: ``bids`` holds each seat's standing bid, ``moving`` an
+    outbid bid while its owner decides where it goes (views and invariants read both)."""
 
-    def __post_init__(self):
-        self.exact_conquest = self.purse.conquest_price_exact()
+    def __init__(self, slots: list[Slot], purse: Purse, emit):
+        self.slots = slots
+        self.purse = purse
+        self.emit = emit
+        self.bids: dict[int, Bid] = {}
+        self.moving: Bid | None = None
+        self.exact_conquest = purse.conquest_price_exact()
+        self.noun = getattr(purse, "noun", "card")
+        # Minimums and bonuses cannot change while the auction runs (no card changes hands), so
+        # each is asked of the hooks once per auction; cards' labels and the options built from
+        # them are made once per auction too.
+        self._minimums: dict[int, dict[int, int]] = {}      # seat -> slot index -> minimum
+        self._bonuses: dict[int, int] = {}
+        self._labels: dict[int, str] = {}
+        self._bid_options: dict[tuple, Option] = {}
+        self._bid_texts: dict[int, tuple[str, str, str]] = {}
+        self._move_options: dict[int, Option] = {}
 
     def bonus(self, seat: int) -> int:
         bonus = self._bonuses.get(seat)
@@ -115,6 +116,44 @@ class Auction:
             label = self._labels[slot.index] = self.purse.label(slot.card)
         return label
 
+    def offers(self, seat: int, funds: int, skip: Slot | None = None) -> dict[Slot, int]:
+        """The slots (but ``skip``) ``seat`` may bid on now and pay from ``funds``, in display
+        order, each with the smallest bid it may place there: at least its minimum, and on a held
+        open card more than the bid there (Conquest-row bids cannot be outbid). One pass over the
+        slots (this runs at every turn and every move)."""
+        minimums = self._minimums.get(seat)
+        if minimums is None:
+            minimums = self._minimums[seat] = {}
+        offers = {}
+        for slot in self.slots:
+            if slot is skip:
+                continue
+            held = slot.bid
+            if held is not None:
+                if slot.conquest:
+                    continue
+                # effective bids in half coins: 2 * amount + bonus must be strictly higher
+                need = (2 * held.amount + self.bonus(held.seat) - self.bonus(seat)) // 2 + 1
+                if need > funds:
+                    continue        # beyond the seat's funds whatever its minimum: not asked
+            # the seat's minimum on the slot, asked of the purse once per auction
+            least = minimums.get(slot.index)
+            if least is None:
+                least = minimums[slot.index] = self.purse.minimum(seat, slot)
+            if held is not None and need > least:
+                least = need
+            if least <= funds:
+                offers[slot] = least
+        return offers
+
+    def amounts(self, slot: Slot, least: int, funds: int) -> range:
+        """What may be bid on ``slot`` by a seat that takes it from ``least`` (an offer, so at
+        most ``funds``): up to the funds; on the Conquest row exactly the price (unless the
+        option makes it a minimum)."""
+        if slot.conquest and self.exact_conquest:
+            return range(least, least + 1)
+        return range(least, funds + 1)
+
     def bid_option(self, slot: Slot, least: int) -> Option:
         """The option to bid on ``slot`` from ``least`` (exactly ``least`` on an exact Conquest
         row), saying who holds it at what."""
@@ -126,9 +165,8 @@ class Auction:
             if texts is None:       # what every bid option on the slot shares, made once
                 row = "Conquest row" if slot.conquest else "open"
                 price = "exactly" if slot.conquest and self.exact_conquest else "from"
-                noun = getattr(self.purse, "noun", "card")
                 texts = self._bid_texts[slot.index] = (
-                    f"{noun}:{slot.index}", f"{self.label(slot)} [{row}; {price} ",
+                    f"{self.noun}:{slot.index}", f"{self.label(slot)} [{row}; {price} ",
                     str(slot.index + 1))        # the table's row number
             option_id, start, row_number = texts
             held = f", held by {self.seat_name(bid.seat)} at {bid.amount}" if bid else ""
@@ -141,66 +179,31 @@ class Auction:
         option = self._move_options.get(target.index)
         if option is None:
             row = "Conquest row" if target.conquest else "open"
-            noun = getattr(self.purse, "noun", "card")
             option = self._move_options[target.index] = Option(
-                f"{noun}:{target.index}", f"Move to {self.label(target)} [{row}]", target,
+                f"{self.noun}:{target.index}", f"Move to {self.label(target)} [{row}]", target,
                 key=str(target.index + 1))
         return option
-
-    def least_to_take(self, seat: int, slot: Slot, funds: int | None = None) -> int | None:
-        """The smallest bid ``seat`` may place on ``slot`` now (with ``funds``: and can pay), or
-        None when it cannot."""
-        held = slot.bid
-        if held is not None:
-            if slot.conquest:
-                return None
-            # effective bids in half coins: 2 * amount + bonus must be strictly higher
-            need = (2 * held.amount + self.bonus(held.seat) - self.bonus(seat)) // 2 + 1
-            if funds is not None and need > funds:
-                return None         # beyond the seat's funds whatever its minimum: not asked
-        # the seat's minimum on the slot, asked of the purse once per auction (read here, not
-        # through another method: this runs for every slot at every turn)
-        key = (seat, slot.index)
-        least = self._minimums.get(key)
-        if least is None:
-            least = self._minimums[key] = self.purse.minimum(seat, slot)
-        return least if held is None else max(least, need)
-
-    def amounts(self, seat: int, slot: Slot, funds: int) -> range:
-        """What ``seat`` may bid on ``slot``: from the least it takes up to its funds; on the
-        Conquest row exactly the price (unless the option makes it a minimum)."""
-        least = self.least_to_take(seat, slot, funds)
-        if least is None:
-            return range(0)
-        if slot.conquest and self.exact_conquest:
-            return range(least, min(least, funds) + 1)
-        return range(least, funds + 1)
 
     def seat_name(self, seat: int) -> str:
         game = getattr(self.purse, "game", None)
         return game.seats[seat].name if game is not None else f"seat {seat + 1}"
 
-    def can_move_to(self, bid: Bid, slot: Slot) -> bool:
-        return bid.amount in self.amounts(bid.seat, slot, bid.amount)
-
     def turn(self, seat: int) -> Iterator[Decision]:
         """One seat's turn: bid somewhere (maybe displacing others) or pass."""
         purse = self.purse
-        noun = getattr(purse, "noun", "card")
         funds = purse.funds(seat)
+        offers = self.offers(seat, funds)
         choices = [PASS]
-        for slot in self.slots:
-            least = self.least_to_take(seat, slot, funds)
-            if least is not None and least <= funds:
-                choices.append(self.bid_option(slot, least))
-        answer = yield Decision(seat, "bid_card", f"Bid on which {noun}?", tuple(choices),
+        for slot, least in offers.items():
+            choices.append(self.bid_option(slot, least))
+        answer = yield Decision(seat, "bid_card", f"Bid on which {self.noun}?", tuple(choices),
                                 purse.rule)
         if answer.id == "pass":
             purse.passed(seat)
             self.emit("passed", purse.rule, seat=seat)
             return
         slot = answer.value
-        amounts = amount_options(self.amounts(seat, slot, funds))
+        amounts = amount_options(self.amounts(slot, offers[slot], funds))
         amount = (yield Decision(seat, "bid_amount", f"How much on {self.label(slot)}?",
                                  amounts, purse.rule)).value
         payment = yield from purse.pay(seat, amount)
@@ -219,13 +222,14 @@ class Auction:
                 return
             del self.bids[displaced.seat]
             self.moving = displaced
+            # the bid moves unchanged: where the seat may bid exactly its amount
+            amount = displaced.amount
             choices = [WITHDRAW]
-            for target in self.slots:
-                if target is not slot and self.can_move_to(displaced, target):
+            for target, least in self.offers(displaced.seat, amount, skip=slot).items():
+                if least == amount or not (target.conquest and self.exact_conquest):
                     choices.append(self.move_option(target))
             answer = yield Decision(displaced.seat, "move_bid",
-                                    f"Your bid of {displaced.amount} was outbid: move it or"
-                                    " withdraw",
+                                    f"Your bid of {amount} was outbid: move it or withdraw",
                                     tuple(choices), purse.rule)
             self.moving = None
             if answer.id == "withdraw":
