@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
 from typing import Any, Protocol
 
 from peloponnes.core import Decision, Option, VariantOption
@@ -94,6 +93,7 @@ class Auction:
         self.moving: Bid | None = None
         self.exact_conquest = purse.conquest_price_exact()
         self.noun = getattr(purse, "noun", "card")
+        self.prompt = f"Bid on which {self.noun}?"
         # Minimums and bonuses cannot change while the auction runs (no card changes hands), so
         # each is asked of the hooks once per auction; cards' labels and the options built from
         # them are made once per auction too.
@@ -146,13 +146,11 @@ class Auction:
                 offers[slot] = least
         return offers
 
-    def amounts(self, slot: Slot, least: int, funds: int) -> range:
-        """What may be bid on ``slot`` by a seat that takes it from ``least`` (an offer, so at
-        most ``funds``): up to the funds; on the Conquest row exactly the price (unless the
-        option makes it a minimum)."""
-        if slot.conquest and self.exact_conquest:
-            return range(least, least + 1)
-        return range(least, funds + 1)
+    def most(self, slot: Slot, least: int, funds: int) -> int:
+        """The most a seat that takes ``slot`` from ``least`` (an offer, so at most ``funds``) may
+        bid there: its funds; on the Conquest row exactly the price (unless the option makes it
+        a minimum)."""
+        return least if slot.conquest and self.exact_conquest else funds
 
     def bid_option(self, slot: Slot, least: int) -> Option:
         """The option to bid on ``slot`` from ``least`` (exactly ``least`` on an exact Conquest
@@ -196,14 +194,14 @@ class Auction:
         choices = [PASS]
         for slot, least in offers.items():
             choices.append(self.bid_option(slot, least))
-        answer = yield Decision(seat, "bid_card", f"Bid on which {self.noun}?", tuple(choices),
-                                purse.rule)
+        answer = yield Decision(seat, "bid_card", self.prompt, tuple(choices), purse.rule)
         if answer.id == "pass":
             purse.passed(seat)
             self.emit("passed", purse.rule, seat=seat)
             return
         slot = answer.value
-        amounts = amount_options(self.amounts(slot, offers[slot], funds))
+        least = offers[slot]
+        amounts = amount_options(least, self.most(slot, least, funds))
         amount = (yield Decision(seat, "bid_amount", f"How much on {self.label(slot)}?",
                                  amounts, purse.rule)).value
         payment = yield from purse.pay(seat, amount)
@@ -248,10 +246,18 @@ PASS = Option("pass", "Pass (take the pass reward)", key="0")
 WITHDRAW = Option("withdraw", "Withdraw the bid (take it back, plus the reward)", key="0")
 
 
-@cache
-def amount_options(amounts: range) -> tuple[Option, ...]:
-    """The options "bid a" for each amount (immutable, so shared by every auction)."""
-    return tuple(Option(str(a), f"bid {a}", a, key=str(a)) for a in amounts)
+# The options "bid a" for a = 0, 1, 2, ... (immutable, so shared by every auction and game): a
+# turn's amounts are a slice of it, which is cheaper than a cache lookup; grown on demand.
+_bid_amounts: tuple[Option, ...] = ()
+
+
+def amount_options(least: int, most: int) -> tuple[Option, ...]:
+    """The options "bid a" for each amount from ``least`` to ``most``."""
+    global _bid_amounts
+    if most >= len(_bid_amounts):
+        _bid_amounts = tuple(Option(str(a), f"bid {a}", a, key=str(a))
+                             for a in range(max(2 * most, 32)))
+    return _bid_amounts[least:most + 1]
 
 
 def fewest_coins_reaching(minimum: int, bonus_halves: int) -> int:
