@@ -4,8 +4,14 @@ from peloponnes.core import Score
 
 
 def lower_total_score(population: int, power: int, luxury: int, **details) -> Score:
-    return Score(value=min(population, power), tiebreak=(max(population, power), luxury),
-                 details={"population": population, "power": power, "luxury": luxury, **details})
+    # scored for every seat every round (the standing): a comparison rather than min() and max(),
+    # and Score's fields in their order (value, tiebreak, details) rather than by keyword
+    if population < power:
+        low, high = population, power
+    else:
+        low, high = power, population
+    return Score(low, (high, luxury),
+                 {"population": population, "power": power, "luxury": luxury, **details})
 
 
 def balance_gap(game) -> float:
