@@ -687,3 +687,14 @@ def test_solo_game_pass_takes_three_coins():
     slots(game, land(bid=1, income={"wood": 1}))
     drive(bidding(game), "pass")
     assert player.coins == 4
+
+
+def test_tile_label_kept_per_tile_dict_not_per_tile_id():
+    """Labels are kept across games (component data never changes), keyed by the tile dict
+    itself: another dict, even under the same id, gets its own label."""
+    from peloponnes.variants.boardgame.state import tile_label
+    cheap = land(bid=1, income={"food": 1}, id="T900")
+    dear = land(bid=4, income={"wood": 2}, id="T900")
+    assert tile_label(cheap) == tile_label(cheap)
+    assert "bid 1" in tile_label(cheap) and "1 food" in tile_label(cheap)
+    assert "bid 4" in tile_label(dear) and "2 wood" in tile_label(dear)
