@@ -281,15 +281,17 @@ class BoardGame:
 
 
 def invariants(game) -> list[str]:
-    """See ``BoardGame.check_invariants``."""
+    """See ``BoardGame.check_invariants``. (Plain loops: checked at the end of every game, and
+    after every decision in conformance runs.)"""
     st = game.state
     problems = [f"bank holds {st.bank} coins"] if st.bank < 0 else []
-    problems += [problem for p in st.players for problem in _seat_problems(p)]
+    tiles = len(st.pile) + len(st.slots) + len(st.boxed)
+    for p in st.players:
+        _seat_problems(p, problems)
+        tiles += len(p.buildings) + len(p.lands)
     coins = _coins_in_play(st)
     if coins != st.coins_total:
         problems.append(f"coins not conserved: {coins} in play != {st.coins_total}")
-    tiles = (len(st.pile) + len(st.slots) + len(st.boxed)
-             + sum(len(p.tiles()) for p in st.players))
     if tiles != len(game.components["tiles"]):
         problems.append(f"tiles not conserved: {tiles} != {len(game.components['tiles'])}")
     chits = len(st.chits) + sum(st.revealed.values()) + len(st.boxed_chits)
@@ -298,23 +300,31 @@ def invariants(game) -> list[str]:
     return problems
 
 
-def _seat_problems(p) -> list[str]:
-    """Goods within the storehouses' limits; no negative coins, population or luxury; coins
-    only on marked buildings."""
-    problems = [f"seat {p.seat}: {resource} {n} outside 0..{p.limit(resource)}"
-                for resource, n in p.goods.items() if not 0 <= n <= p.limit(resource)]
-    problems += [f"seat {p.seat}: {name} {getattr(p, name)}"
-                 for name in ("coins", "population", "luxury") if getattr(p, name) < 0]
-    problems += [f"seat {p.seat}: {placed.id} marked={placed.marked} with {placed.coins} coins"
-                 for placed in p.buildings
-                 if placed.coins < 0 or (placed.coins > 0 and not placed.marked)]
-    return problems
+def _seat_problems(p, problems: list[str]) -> None:
+    """Add to ``problems``: goods outside the storehouses' limits; negative coins, population
+    or luxury; coins on a building not marked."""
+    for resource, n in p.goods.items():
+        if not 0 <= n <= p.limit(resource):
+            problems.append(f"seat {p.seat}: {resource} {n} outside 0..{p.limit(resource)}")
+    for name in ("coins", "population", "luxury"):
+        if getattr(p, name) < 0:
+            problems.append(f"seat {p.seat}: {name} {getattr(p, name)}")
+    for placed in p.buildings:
+        if placed.coins < 0 or (placed.coins > 0 and not placed.marked):
+            problems.append(f"seat {p.seat}: {placed.id} marked={placed.marked} with"
+                            f" {placed.coins} coins")
 
 
 def _coins_in_play(st) -> int:
     """The bank, the players' reserves, coins marking buildings, bids and the bid being moved."""
-    coins = st.bank + sum(p.coins + sum(b.coins for b in p.buildings) for p in st.players)
-    coins += sum(slot.bid.payment for slot in st.slots if slot.bid is not None)
+    coins = st.bank
+    for p in st.players:
+        coins += p.coins
+        for placed in p.buildings:
+            coins += placed.coins
+    for slot in st.slots:
+        if slot.bid is not None:
+            coins += slot.bid.payment
     if st.auction is not None and st.auction.moving is not None:
         coins += st.auction.moving.payment
     return coins
