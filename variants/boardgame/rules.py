@@ -257,7 +257,9 @@ def one_time_income(game) -> None:
         pay_out(game, player, one.get("coins", 0), ONE_TIME, "one-time income")
         gain_luxury(game, player, one.get("luxury", 0), ONE_TIME, "one-time income")
         for resource in RESOURCES:
-            gain_goods(game, player, resource, one.get(resource, 0), ONE_TIME, "one-time income")
+            amount = one.get(resource, 0)
+            if amount:      # (few tiles bring goods once: no call for the others)
+                gain_goods(game, player, resource, amount, ONE_TIME, "one-time income")
         game.emit("one_time_income", ONE_TIME, seat=seat, tile=placed.id,
                   population=player.population)
 
@@ -294,7 +296,8 @@ def round_income(game) -> Iterator[Decision]:
             if key in gains:        # not "inhabitants", added below
                 gains[key] += amount
         for resource in RESOURCES:
-            gain_goods(game, player, resource, gains[resource], INCOME, "round income")
+            if gains[resource]:     # (no call for a resource the seat earns none of)
+                gain_goods(game, player, resource, gains[resource], INCOME, "round income")
         change_population(player, civ.get("inhabitants", 0))
         coins, luxury = game.hook.compute_income(game=game, seat=seat,
                                                  population=player.population)
