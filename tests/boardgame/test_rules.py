@@ -158,6 +158,18 @@ def test_b_bidding_option_conquest_price_at_least():
     assert game.state.slots[1].bid.amount == 7
 
 
+def test_b_bidding_amounts_from_the_minimum_up_to_all_the_coins_however_many():
+    """The amounts offered run from the minimum to the seat's funds (the shared "bid a" options
+    grow when a seat holds more coins than any before)."""
+    game = new_game(2)
+    _bidders(game, 5, 300)
+    slots(game, land(bid=2, income={"wood": 1}), land(bid=3, income={"wood": 1}))
+    _, asked = drive(bidding(game), "tile:0", "4", "tile:1", "250")
+    assert option_ids(asked[1]) == ["2", "3", "4", "5"]
+    assert option_ids(asked[3]) == [str(a) for a in range(3, 301)]
+    assert [s.bid.amount for s in game.state.slots] == [4, 250]
+
+
 def test_b_bidding_outbid_player_moves_his_bid_unchanged_to_another_tile():
     game = new_game(3)
     _bidders(game, 5, 5, 5)
