@@ -41,12 +41,9 @@ def blind_draws_possible(game, player: CardPlayer) -> int:
 
 def coin_funds(game, player: CardPlayer) -> int:
     """Coin cards the player can put into a bid: the hand plus luxury goods traded blind
-    (``blind_draws_possible`` written out: asked at every turn of every auction)."""
-    held = sum(player.hand.values())
-    if not player.luxury:
-        return held
-    st = game.state
-    return held + min(player.luxury, len(st.coin_pile) + len(st.coin_discard))
+    (without luxury goods, none: asked at every turn of every auction)."""
+    held = player.hand_size()
+    return held + blind_draws_possible(game, player) if player.luxury else held
 
 
 def blind_draw(game, player: CardPlayer, why: str) -> str:

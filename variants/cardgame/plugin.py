@@ -112,14 +112,13 @@ class CardGame:
         player = game.state.players[seat]
         card = game.components["luxury_card"]
         intact = player.luxury_card == INTACT
-        hand = player.hand
-        inhabitants = hand.get("inhabitant", 0)     # (a Counter's [] on a miss is slower)
+        inhabitants = player.hand.get("inhabitant", 0)   # (a Counter's [] on a miss is slower)
         population, power = player.population_and_power()
         population += inhabitants + (card["inhabitants"] if intact else 0)
         per_point = game.components["rules"]["coin_cards_per_power_point"]
         # cardgame: Scoring — the inhabitant coin cards were laid out for population; only the
         # *remaining* coin cards ("je 6 übrige Münzkarten") count towards power points.
-        remaining = sum(hand.values()) - inhabitants
+        remaining = player.hand_size() - inhabitants
         power += (remaining + player.luxury) // per_point + (card["power"] if intact else 0)
         return lower_total_score(population, power, player.luxury)
 

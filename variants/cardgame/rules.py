@@ -218,9 +218,9 @@ def income(game) -> None:
             if one_time.get("luxury"):
                 gain_luxury(game, player, one_time["luxury"], INCOME, "one-time income")
         player.new_card = None
-        population = player.active_total("inhabitants")        # population()
+        population = player.population()
         coins, luxury = game.hook.compute_income(game=game, seat=seat, population=population)
-        coins += player.active_total("income_coin_cards", civilization=False)  # power cards
+        coins += player.power_card_total("income_coin_cards")
         drawn = draw_to_hand(game, player, coins)
         if luxury:
             gain_luxury(game, player, luxury, "cardgame: Luxury Goods 3.", "income")

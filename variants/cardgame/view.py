@@ -6,11 +6,10 @@ from .state import RESOURCES, CardPlayer, Placed, luxury_cap
 
 
 def placed_view(p: Placed) -> dict:
-    # the card's fields read directly, not through Placed's properties (a bot's view is built at
-    # most of its decisions, and holds every card on the table)
+    # the card's id and name read directly, not through Placed's properties (a bot's view is
+    # built at most of its decisions, and holds every card on the table)
     card = p.card
-    return {"id": card["id"], "name": card["name"],
-            "kind": "civilization" if p.is_civilization else card["kind"], "card": card,
+    return {"id": card["id"], "name": card["name"], "kind": p.kind, "card": card,
             "under_construction": p.under is not None,
             "covered_by": p.cover[1] if p.cover else None}
 
