@@ -90,7 +90,7 @@ def put_under(game, chit: str, rule: str, seat: int | None) -> Iterator[Decision
 def ariadne(game, ht: HeroesState) -> HeroesPlayer | None:
     """The player whose hero may put a revealed chit back this round, if its uses are left."""
     for hp in ht.players:       # asked for every chit revealed: the ability read directly
-        if hp.hero["ability"]["kind"] == "redraw_chit":
+        if hp.has("redraw_chit"):
             used = ht.redraw_rounds.get(hp.seat, [])
             if used.count(game.round) < hp.ability["amount"]:
                 return hp
@@ -157,7 +157,7 @@ def shield_offer(game, disaster: str) -> Iterator[Decision]:
 
 def may_shield(hp: HeroesPlayer) -> bool:
     """Odysseus, with a use of his ability left."""
-    ability = hp.hero["ability"]
+    ability = hp.ability
     return ability["kind"] == "disaster_shield" and hp.shield_uses < ability["amount"]
 
 

@@ -177,7 +177,7 @@ class HeroesPlugin:
         he pays 1 coin less (a bid is still at least 1 coin)."""
         least = yield
         # the hero's ability read directly: asked for every seat and tile of every auction
-        ability = hero_player(game, seat).hero["ability"]
+        ability = hero_player(game, seat).ability
         if least is not None and ability["kind"] == "bid_bonus":
             return fewest_coins_reaching(least, ability["amount"])
         return least
@@ -186,7 +186,7 @@ class HeroesPlugin:
     def bid_bonus_halves(self, game, seat):
         """Sisyphus: his bid counts 1 coin higher than he pays (not for turn order)."""
         bonus = yield
-        ability = hero_player(game, seat).hero["ability"]     # asked once a seat and auction
+        ability = hero_player(game, seat).ability     # asked once a seat and auction
         if ability["kind"] == "bid_bonus":
             return bonus + ability["amount"]
         return bonus
@@ -232,7 +232,7 @@ class HeroesPlugin:
         need = yield
         hp = hero_player(game, seat)    # asked several times a seat and supply round
         need = -(-need // hp.colony["inhabitants_per_food"])
-        ability = hp.hero["ability"]
+        ability = hp.ability
         if ability["kind"] == "food_discount":
             need = max(0, need - ability["amount"])
         return need

@@ -55,7 +55,7 @@ def after_tile_added(game, seat: int, placed) -> Iterator[Decision]:
     """A tile entered ``seat``'s civilization (boardgame: D., in the new turn order): the hero
     abilities that come with a new tile, then the choice to raise Strength."""
     hp = hero_player(game, seat)
-    ability = hp.hero["ability"]        # (a hero has one ability: its kind read once)
+    ability = hp.ability        # (a hero has one ability: its kind read once)
     kind = ability["kind"]
     if kind == "coins_for_coin_tiles":
         if placed.tile["one_time"].get("coins", 0) >= ability["threshold"]:
