@@ -10,7 +10,8 @@ Per game (``Watcher``, one per loaded ruleset, in whatever process plays the gam
   result (``plugin_warnings``): once it has in a game, its later answers in that game are not
   probed again, and ``hook_changed`` counts the games in which it did (per game, so the counts
   are the same for any executor and any number of workers);
-- each phase run (with its rule section), each rule section met (phases, decisions, events);
+- each phase run (with its rule section), each rule section met (phases, decisions, events):
+  only when watching every implementation (the coverage tables are all that show them);
 - per seat and decision kind, the decisions a heuristic bot answered and those it answered at
   random (no opinion from ``choose_heuristic``), and which plugin's phase asked them.
 
@@ -26,7 +27,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from operator import attrgetter
 
-from .engine import Game
+from .agents import OPINIONATED_KINDS
+from .engine import AnswerObserver, Game
 from .plugins import Ruleset
 from .trace import Answer, HookTrace, summarise
 
@@ -129,9 +131,20 @@ class Watcher:
         self._rules_asked = []
         self.trace.game = game
 
+    def answer_observer(self, scenario) -> AnswerObserver | None:
+        """What a game of ``scenario`` should call at every answer (``engine.play``'s
+        ``on_answer``): ``on_answer`` when watching every implementation (the rule sections
+        asked) or when a seat's bot has opinions to count; else None, and the game makes no
+        call per decision (scenario plugins watched, random bots: what ``compare`` and
+        ``simulate`` do by default)."""
+        if self.every or any(p.agent in OPINIONATED_KINDS for p in scenario.players):
+            return self.on_answer
+        return None
+
     def on_answer(self, game: Game, decision, answer: str, agent) -> None:
-        # (runs at every decision: the rule sections are counted in C when the game finishes)
-        if decision.rule:
+        # (runs at every decision: the rule sections are counted in C when the game finishes;
+        # only when watching every implementation, the only watch that reports them)
+        if self.every and decision.rule:
             self._rules_asked.append(decision.rule)
         if not hasattr(agent, "guessed"):         # only bots with opinions are counted
             return
@@ -146,14 +159,15 @@ class Watcher:
     def finish(self, game: Game) -> Coverage:
         cov = self.current
         cov.games = 1
-        for (name, rule), runs in game.phase_runs.items():
-            cov.phases[name, rule] += runs
-            if rule:
-                cov.rules[rule] += runs
-        cov.rules.update(self._rules_asked)
-        cov.rules.update(map(_event_rule, game.events))     # counted in C: a game has hundreds
-        cov.rules.pop("", None)                              # events without a rule section
-        self._rules_asked = []
+        if self.every:      # (phases and rule sections: only the coverage tables show them)
+            for (name, rule), runs in game.phase_runs.items():
+                cov.phases[name, rule] += runs
+                if rule:
+                    cov.rules[rule] += runs
+            cov.rules.update(self._rules_asked)
+            cov.rules.update(map(_event_rule, game.events))  # counted in C: hundreds a game
+            cov.rules.pop("", None)                          # events without a rule section
+            self._rules_asked = []
         self.current = self._between_games      # (what is counted outside a game is dropped)
         self.trace.game = None
         return cov

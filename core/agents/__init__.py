@@ -13,6 +13,9 @@ from .mcts import MCTSAgent, Settings
 
 AGENT_KINDS = ("human", "random", "heuristic", "mcts")
 BOT_KINDS = ("random", "heuristic", "mcts")
+# The kinds whose answers come from plugin code and say whether they were a guess (the agent's
+# ``guessed``): the answers a coverage watcher counts (``core.coverage``).
+OPINIONATED_KINDS = frozenset({"heuristic"})
 
 
 class RandomAgent:

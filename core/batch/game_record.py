@@ -118,7 +118,7 @@ def play_game(ruleset: Ruleset, scenario: Scenario, seed: int, index: int = 0,
         if watcher is None:
             return record_game(run_game(ruleset, scenario, seed, check=check), index)
         game = run_game(ruleset, scenario, seed, on_start=watcher.start,
-                        on_answer=watcher.on_answer, check=check)
+                        on_answer=watcher.answer_observer(scenario), check=check)
         record = record_game(game, index)
         record.coverage = watcher.finish(game)
         return record
