@@ -100,6 +100,20 @@ def test_conformance_invariants_detect_a_lost_coin_card():
     assert any("luxury 18" in v for v in game.invariant_violations())
 
 
+def test_conformance_invariants_detect_a_coin_card_of_no_symbol_and_a_symbol_gone():
+    ruleset, scenario = load_ruleset(Scenario.quick("cardgame", 3))
+    game = Game(ruleset, scenario).start()
+    st = game.state
+    st.coin_discard.append("gold")
+    assert any("coin cards not conserved" in v for v in game.invariant_violations())
+    st.coin_discard.pop()
+    assert game.invariant_violations() == []
+    st.coin_pile[:] = [card for card in st.coin_pile if card != "stone"]   # every stone gone
+    for player in st.players:
+        player.hand.pop("stone", None)
+    assert any("coin cards not conserved" in v for v in game.invariant_violations())
+
+
 def test_conformance_every_answer_was_an_offered_option():
     assert len(play_checking_answers("cardgame", 4, range(20), "cardgame: ")) == 20
 

@@ -21,7 +21,7 @@ from .render import render
 from .rules import FINAL_PHASES, ROUND_PHASES
 from .schema import check_components
 from .setup import setup
-from .state import INTACT, luxury_cap
+from .state import COIN_SYMBOLS, INTACT, luxury_cap
 from .supply import SUPPLY_PRODUCTION_OPTION
 from .view import view
 
@@ -230,38 +230,51 @@ class CardGame:
 
 
 def invariants(game) -> list[str]:
-    """See ``CardGame.check_invariants``."""
+    """See ``CardGame.check_invariants``. Plain loops, no list per seat: checked at the end of
+    every game, and after every decision in conformance runs."""
     st = game.state
-    problems = [problem for player in st.players for problem in _seat_problems(game, player)]
+    problems: list[str] = []
+    for player in st.players:
+        _seat_problems(game, player, problems)
     coins = _coin_cards_in_play(st)
-    expected = {s: n for s, n in game.components["coin_cards"].items() if s in
-                ("wood", "stone", "grain", "inhabitant")}
-    if dict(+coins) != {s: n for s, n in expected.items() if n}:
-        problems.append(f"coin cards not conserved: {dict(coins)} != {expected}")
-    cards = (len(st.power_pile) + len(st.slots) + len(st.boxed)
-             + sum(len(p.power_cards()) for p in st.players))
+    expected = {s: n for s, n in game.components["coin_cards"].items() if s in COIN_SYMBOLS}
+    conserved = True            # the symbols in play (positive counts) are the expected ones
+    for sym, n in coins.items():
+        if n > 0 and expected.get(sym) != n:
+            conserved = False
+    for sym, n in expected.items():
+        if n and coins.get(sym, 0) <= 0:
+            conserved = False
+    if not conserved:
+        problems.append(f"coin cards not conserved: {coins} != {expected}")
+    cards = len(st.power_pile) + len(st.slots) + len(st.boxed)
+    for player in st.players:
+        cards += len(player.buildings) + len(player.landscapes)      # its power cards
     if cards != len(game.components["power_cards"]):
         problems.append(f"power cards not conserved: {cards}")
+    tracks = game.components["catastrophe_tracks"]
     for cat, space in st.tracks.items():
-        if not 1 <= space <= game.components["catastrophe_tracks"][cat]:
+        if not 1 <= space <= tracks[cat]:
             problems.append(f"catastrophe marker {cat} on space {space}")
     return problems
 
 
-def _seat_problems(game, player) -> list[str]:
-    """No negative coin cards in a hand; luxury within 0 and the seat's cap."""
-    problems = [f"seat {player.seat}: {n} {sym} coin cards in hand"
-                for sym, n in player.hand.items() if n < 0]
+def _seat_problems(game, player, problems: list[str]) -> None:
+    """No negative coin cards in a hand; luxury within 0 and the seat's cap (appended to
+    ``problems``)."""
+    for sym, n in player.hand.items():
+        if n < 0:
+            problems.append(f"seat {player.seat}: {n} {sym} coin cards in hand")
     if not 0 <= player.luxury <= luxury_cap(game, player):
         problems.append(f"seat {player.seat}: luxury {player.luxury} outside 0.."
                         f"{luxury_cap(game, player)}")
-    return problems
 
 
-def _coin_cards_in_play(st) -> Counter:
+def _coin_cards_in_play(st) -> dict[str, int]:
     """Every coin card, by symbol: pile, discard, hands, under and on tableau cards, on the
     luxury card, in bids and in the bid being moved."""
-    # the cards outside the hands listed first and counted in one go (Counter's C loop)
+    # the cards outside the hands listed first and counted in one go (Counter's C loop); the
+    # hands added in a plain loop (Counter.update checks its argument in Python first)
     cards = [*st.coin_pile, *st.coin_discard]
     for player in st.players:
         for p in player.tableau():
@@ -276,12 +289,11 @@ def _coin_cards_in_play(st) -> Counter:
             cards.extend(slot.bid.payment)
     if st.auction is not None and st.auction.moving is not None:
         cards.extend(st.auction.moving.payment)
-    coins = Counter(cards)
+    coins = dict(Counter(cards))
     for player in st.players:
-        coins.update(player.hand)
+        for sym, n in player.hand.items():
+            coins[sym] = coins.get(sym, 0) + n
     return coins
-
-
 
 
 @hookimpl

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .state import CATASTROPHES, CardPlayer, CardState, Placed
+from .state import CATASTROPHES, COIN_SYMBOLS, CardPlayer, CardState, Placed
 
 RULE = "cardgame: Setup"
 
@@ -14,7 +14,7 @@ def setup(game) -> None:
     civs = rng.sample(comps["civilizations"], game.num_players)
     coin_pile = []
     for sym, n in comps["coin_cards"].items():
-        if sym in ("wood", "stone", "grain", "inhabitant"):
+        if sym in COIN_SYMBOLS:
             coin_pile.extend([sym] * n)
     rng.shuffle(coin_pile)
     # The pile's top is the list's end: C at the bottom, then B, then A on top.

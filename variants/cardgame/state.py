@@ -7,6 +7,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 RESOURCES = ("wood", "stone", "grain")
+COIN_SYMBOLS = ("wood", "stone", "grain", "inhabitant")      # the coin cards' reverse sides
 CATASTROPHES = ("plague", "earthquake", "tempest", "drought", "decline")
 
 # Where a luxury card or civilization card stands after catastrophes.
