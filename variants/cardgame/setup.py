@@ -18,14 +18,16 @@ def setup(game) -> None:
             coin_pile.extend([sym] * n)
     rng.shuffle(coin_pile)
     # The pile's top is the list's end: C at the bottom, then B, then A on top.
+    stacks: dict[str, list[dict]] = {"C": [], "B": [], "A": []}
+    for card in comps["power_cards"]:       # (one pass, in the component file's order)
+        stacks[card["era"]].append(card)
     power_pile: list[dict] = []
-    for era in ("C", "B", "A"):
-        stack = [c for c in comps["power_cards"] if c["era"] == era]
+    for stack in stacks.values():
         rng.shuffle(stack)
         power_pile.extend(stack)
     players = []
     for seat, civ in enumerate(civs):
-        player = CardPlayer(seat, Placed(civ, is_civilization=True))
+        player = CardPlayer(seat, Placed(civ, True))        # (True: is_civilization)
         hand = player.hand
         for _ in range(civ["coin_cards"]):
             if coin_pile:
@@ -34,7 +36,7 @@ def setup(game) -> None:
         players.append(player)
     order = sorted(range(game.num_players), key=lambda s: civs[s]["arrow"])
     game.state = CardState(players=players, order=order, power_pile=power_pile,
-                           coin_pile=coin_pile, tracks={c: 1 for c in CATASTROPHES},
+                           coin_pile=coin_pile, tracks=dict.fromkeys(CATASTROPHES, 1),
                            lost_cards=Counter())
     game.emit("setup", RULE, civilizations=[c["id"] for c in civs], order=order,
               hands=[dict(p.hand) for p in players])
