@@ -162,6 +162,43 @@ def test_bidding_minimum_bid_is_the_card_value_and_unaffordable_cards_are_not_of
     assert [o.value for o in d.options] == [2, 3, 4]
 
 
+def test_the_conquest_surcharge_is_asked_anew_each_auction_so_a_house_rule_may_change_it():
+    """The card game's minimum bid keeps a seat's Conquest-row surcharge less its discount for
+    one auction (conquest_extra): a house rule whose surcharge changes from round to round is
+    followed, and each seat is asked at most once per auction."""
+    asked = Counter()
+
+    class DearerEachRound:
+        @hookimpl
+        def conquest_surcharge(self, game, seat):
+            asked[game.round, seat] += 1
+            return game.round % 4
+
+    ruleset, scenario = load_ruleset(Scenario.quick("cardgame", 4))
+    ruleset.pm.register(DearerEachRound())
+    checked = set()
+
+    def check_offers(game):
+        decision = game.pending
+        if decision is None or decision.kind != "bid_card":
+            return
+        player = game.state.players[decision.seat]
+        discount = player.power_card_total("conquest_discount")
+        for option in decision.options[1:]:
+            slot = option.value
+            if slot.conquest:
+                value = slot.card["value"]
+                price = max(value, value + game.round % 4 - discount)
+                assert option.label.endswith(f"[Conquest row; exactly {price}]")
+                checked.add(game.round)
+
+    for seed in range(3):
+        asked.clear()
+        run_game(ruleset, scenario, seed, agent="random", after_decision=check_offers)
+        assert asked and max(asked.values()) == 1
+    assert len(checked) >= 6          # rounds whose offers were checked, each with its price
+
+
 def test_bidding_asks_the_minimum_bid_anew_each_auction_so_a_house_rule_may_change_it():
     """The auction keeps each seat's minimum bid per card for one auction (no card changes hands
     while bidding runs): a house rule whose answer changes from round to round is followed."""

@@ -18,7 +18,7 @@ from .encoding import MAX_OPTIONS
 from .encoding import encode as encode_view
 from .payments import LUXURY_FOR_COIN_CARDS_OPTION
 from .render import render
-from .rules import FINAL_PHASES, ROUND_PHASES
+from .rules import FINAL_PHASES, ROUND_PHASES, conquest_extra
 from .schema import check_components
 from .setup import setup
 from .state import COIN_SYMBOLS, INTACT, luxury_cap
@@ -198,10 +198,7 @@ class CardGame:
         """cardgame: 3. Bidding; Special Buildings: Barracks + Stockade."""
         if not conquest:
             return card["value"]
-        player = game.state.players[seat]
-        discount = player.power_card_total("conquest_discount")
-        surcharge = game.hook.conquest_surcharge(game=game, seat=seat)
-        return max(card["value"], card["value"] + surcharge - discount)
+        return max(card["value"], card["value"] + conquest_extra(game, seat))
 
     @hookimpl
     def bid_bonus_halves(self, game, seat):

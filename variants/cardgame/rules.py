@@ -96,6 +96,7 @@ class CoinCardPurse(HookedPurse):
         rules = game.components["rules"]
         self.pass_reward = rules["pass_coin_cards"]
         self.withdraw_reward = rules["withdraw_coin_cards"]
+        self.conquest_extras: dict[int, int] = {}      # seat -> conquest_extra, this auction
 
     def funds(self, seat: int) -> int:
         return coin_funds(self.game, self.players[seat])
@@ -112,6 +113,24 @@ class CoinCardPurse(HookedPurse):
 
     def withdrew(self, seat: int) -> None:
         draw_to_hand(self.game, self.players[seat], self.withdraw_reward)
+
+
+def conquest_extra(game, seat: int) -> int:
+    """What a Conquest-row card costs ``seat`` over its value (3. Bidding): the surcharge
+    (``conquest_surcharge``) less the seat's Barracks/Stockade discount (Special Buildings).
+    While an auction runs it is worked out once per seat and kept by the auction's purse: no
+    power card changes hands while bidding runs, and the auction asks a seat's minimums on all
+    the Conquest-row cards it may bid on in one pass (``Auction.offers``; a held Conquest-row
+    card is never bid on again), so a house rule's surcharge is asked at the same moment as
+    before, once instead of once per card."""
+    auction = game.state.auction
+    purse = auction.purse if auction is not None else None
+    extras = purse.conquest_extras if isinstance(purse, CoinCardPurse) else {}
+    extra = extras.get(seat)
+    if extra is None:
+        discount = game.state.players[seat].power_card_total("conquest_discount")
+        extra = extras[seat] = game.hook.conquest_surcharge(game=game, seat=seat) - discount
+    return extra
 
 
 def bidding(game) -> Iterator[Decision]:
