@@ -95,14 +95,17 @@ def cover_or_remove(game, player: CardPlayer, catastrophe: str, choices: list[Pl
 def lose_card(game, player: CardPlayer, placed: Placed, rule: str) -> None:
     """A card leaves the tableau (or, just gained, never enters it) for the box; coin cards on or
     under it go to the discard pile."""
+    st = game.state
     if placed in player.tableau():
         player.remove(placed)
-    for coin in (placed.under, placed.cover[0] if placed.cover else None):
-        if coin is not None:
-            game.state.coin_discard.append(coin)
+    if placed.under is not None:
+        st.coin_discard.append(placed.under)
+    if placed.cover is not None:
+        st.coin_discard.append(placed.cover[0])
     if not placed.is_civilization:
-        game.state.boxed.append(placed.card)
-    game.state.lost_cards[player.seat] += 1
+        st.boxed.append(placed.card)
+    lost = st.lost_cards
+    lost[player.seat] = lost.get(player.seat, 0) + 1    # (a Counter's [] on a miss is slower)
     game.emit("card_lost", rule, seat=player.seat, card=placed.id)
 
 

@@ -110,10 +110,13 @@ def complete_buildings(game, player: CardPlayer) -> Iterator[Decision]:
     5. Gain Power Cards); a building given up goes back to the box first and lends nothing to the
     others. Option ``"as_started"``: production as it stood when completion began, given-up
     buildings included (the former reading)."""
-    rule = f"{RULE} (buildings under construction)"
-    pending = [p for p in player.buildings if p.under is not None]
+    pending = []
+    for p in player.buildings:      # (a plain loop: asked for every seat at every supply)
+        if p.under is not None:
+            pending.append(p)
     if not pending:
         return
+    rule = f"{RULE} (buildings under construction)"
     option = SUPPLY_PRODUCTION_OPTION
     as_started = game.options.get(option.name, option.default) == "as_started"
     started = {r: player.production(r) for r in ("wood", "stone")}
