@@ -108,6 +108,9 @@ def test_conformance_invariants_detect_a_coin_card_of_no_symbol_and_a_symbol_gon
     assert any("coin cards not conserved" in v for v in game.invariant_violations())
     st.coin_discard.pop()
     assert game.invariant_violations() == []
+    st.players[0].hand["gold"] = 0          # a zero count (the helpers never leave one)
+    assert any("0 gold coin cards in hand" in v for v in game.invariant_violations())
+    del st.players[0].hand["gold"]
     st.coin_pile[:] = [card for card in st.coin_pile if card != "stone"]   # every stone gone
     for player in st.players:
         player.hand.pop("stone", None)

@@ -95,7 +95,7 @@ def pay_coin_cards(game, player: CardPlayer, amount: int, rule: str) -> Iterator
     else:
         # what is left to choose from, as (symbol, count) pairs in symbol order: each step's
         # options and the pairs left after each answer are looked up, not rebuilt (bid_steps)
-        left = tuple(sorted(item for item in player.hand.items() if item[1]))
+        left = tuple(sorted(player.hand.items()))      # (a hand holds no zero counts)
         for prompt in bid_prompts(from_hand):
             options, after = bid_steps(left)
             sym = (yield Decision(player.seat, "bid_coin_card", prompt, options, rule)).value

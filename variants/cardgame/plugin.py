@@ -155,7 +155,7 @@ class CardGame:
     def check_invariants(self, game):
         """Coin cards conserved (per symbol: pile, discard, hands, under buildings, covering
         cards, in bids); power cards conserved (pile, display, box, tableaux); luxury within
-        0..its cap; no negative hand counts; catastrophe markers on their tracks."""
+        0..its cap; no zero or negative hand counts; catastrophe markers on their tracks."""
         return invariants(game)
 
     @hookimpl
@@ -257,10 +257,10 @@ def invariants(game) -> list[str]:
 
 
 def _seat_problems(game, player, problems: list[str]) -> None:
-    """No negative coin cards in a hand; luxury within 0 and the seat's cap (appended to
-    ``problems``)."""
+    """No zero or negative coin cards in a hand (the helpers take a symbol out of the hand
+    with its last card); luxury within 0 and the seat's cap (appended to ``problems``)."""
     for sym, n in player.hand.items():
-        if n < 0:
+        if n <= 0:
             problems.append(f"seat {player.seat}: {n} {sym} coin cards in hand")
     if not 0 <= player.luxury <= luxury_cap(game, player):
         problems.append(f"seat {player.seat}: luxury {player.luxury} outside 0.."

@@ -44,7 +44,7 @@ class Placed:
 class CardPlayer:
     seat: int
     civilization: Placed | None                      # None once removed (Plague, supply)
-    hand: Counter = field(default_factory=Counter)
+    hand: Counter = field(default_factory=Counter)   # symbol -> count; no zero counts
     buildings: list[Placed] = field(default_factory=list)
     landscapes: list[Placed] = field(default_factory=list)
     luxury: int = 0
