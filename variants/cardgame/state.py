@@ -131,23 +131,24 @@ class CardPlayer:
 
     def population_and_power(self) -> tuple[int, int]:
         """``population()`` and ``power()`` in one pass over the active cards (scoring asks
-        both for every seat every round)."""
+        both for every seat every round). Every power and civilization card has both fields
+        (the component schema), so they are read directly."""
         population = power = 0
         for p in self.buildings:
             if p.cover is None:
                 card = p.card
-                population += card.get("inhabitants", 0)
-                power += card.get("power", 0)
+                population += card["inhabitants"]
+                power += card["power"]
         civ = self.civilization
         if civ is not None and civ.cover is None:
             card = civ.card
-            population += card.get("inhabitants", 0)
-            power += card.get("power", 0)
+            population += card["inhabitants"]
+            power += card["power"]
         for p in self.landscapes:
             if p.cover is None:
                 card = p.card
-                population += card.get("inhabitants", 0)
-                power += card.get("power", 0)
+                population += card["inhabitants"]
+                power += card["power"]
         return population, power
 
     def hand_size(self) -> int:
