@@ -82,10 +82,8 @@ def pay_coin_cards(game, player: CardPlayer, amount: int, rule: str) -> Iterator
             if player.luxury and luxury_any_time(game) else short)
     luxury = short
     if most > short:
-        options = tuple(Option(str(k), f"{k} luxury good(s) + {amount - k} coin card(s) from"
-                               " your hand", k) for k in range(short, most + 1))
-        luxury = (yield Decision(player.seat, "bid_luxury", f"Bid {amount}: how many luxury"
-                                 " goods for coin cards drawn blind?", options, rule)).value
+        prompt, options = luxury_split(amount, short, most)
+        luxury = (yield Decision(player.seat, "bid_luxury", prompt, options, rule)).value
     from_hand = amount - luxury
     paid: list[str] = []
     if from_hand >= held:
@@ -114,6 +112,15 @@ def pay_coin_cards(game, player: CardPlayer, amount: int, rule: str) -> Iterator
 def hand_options(hand: tuple[tuple[str, int], ...]) -> tuple[Option, ...]:
     """One option per symbol in ``hand`` (symbol, count), shared between calls."""
     return tuple(Option(sym, f"coin card showing {sym} ({n} in hand)", sym) for sym, n in hand)
+
+
+@lru_cache(maxsize=OPTION_CACHE_SIZE)
+def luxury_split(amount: int, short: int, most: int) -> tuple[str, tuple[Option, ...]]:
+    """The prompt and options of splitting a bid of ``amount`` coin cards into ``short`` to
+    ``most`` luxury goods traded blind and the rest from the hand (shared between calls)."""
+    return (f"Bid {amount}: how many luxury goods for coin cards drawn blind?",
+            tuple(Option(str(k), f"{k} luxury good(s) + {amount - k} coin card(s) from your hand",
+                         k) for k in range(short, most + 1)))
 
 
 @cache

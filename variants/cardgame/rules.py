@@ -49,11 +49,13 @@ def reveal(game) -> None:
     drawn = pile[start:]            # the cards drawn one by one from the top (the list's end)
     drawn.reverse()
     del pile[start:]
-    slots = []
-    for i, card in enumerate(drawn):        # (a plain loop: the Conquest row from open_count)
+    slots, ids, supply_shown = [], [], False
+    for i, card in enumerate(drawn):        # (one plain loop: the Conquest row from open_count)
         slots.append(Slot(i, card, i >= open_count))
+        ids.append(card["id"])
+        if card["supply"]:
+            supply_shown = True
     st.slots = slots
-    ids = [c["id"] for c in drawn]
     game.emit("revealed", REVEAL, open=ids[:open_count], conquest=ids[open_count:])
     tracks = game.components["catastrophe_tracks"]
     for card in drawn[:game.components["rules"]["catastrophe_cards_per_round"]]:
@@ -65,10 +67,8 @@ def reveal(game) -> None:
                   of=tracks[cat])
         if st.tracks[cat] >= tracks[cat]:
             st.due.append(cat)
-    for card in drawn:
-        if card.get("supply"):
-            st.supply_due = True
-            break
+    if supply_shown:
+        st.supply_due = True
 
 
 # --- 2. Catastrophes / Supply ------------------------------------------------------------------
