@@ -119,12 +119,20 @@ def complete_buildings(game, player: CardPlayer) -> Iterator[Decision]:
     rule = f"{RULE} (buildings under construction)"
     option = SUPPLY_PRODUCTION_OPTION
     as_started = game.options.get(option.name, option.default) == "as_started"
-    started = {r: player.production(r) for r in ("wood", "stone")}
+    # (dict literals and one plain loop, not comprehensions over the two resources)
+    production = {"wood": player.production("wood"), "stone": player.production("stone")}
     while True:
-        production = started if as_started else {r: player.production(r) for r in started}
-        total = {r: sum(p.card.get("cost", {}).get(r, 0) for p in pending) for r in started}
-        missing = {r: max(0, total[r] - production[r]) for r in started}
-        names = ", ".join(p.name for p in pending)
+        wood = stone = 0
+        named = []
+        for p in pending:
+            cost = p.card["cost"]
+            wood += cost.get("wood", 0)
+            stone += cost.get("stone", 0)
+            named.append(p.name)
+        names = ", ".join(named)
+        total = {"wood": wood, "stone": stone}
+        missing = {"wood": max(0, wood - production["wood"]),
+                   "stone": max(0, stone - production["stone"])}
         options = [GIVE_UP]
         if can_pay(player, missing):
             options.insert(0, Option("complete", f"Complete {names} (cost {amounts(total)};"
@@ -140,6 +148,8 @@ def complete_buildings(game, player: CardPlayer) -> Iterator[Decision]:
         pending.remove(lost)
         if not pending:
             return
+        if not as_started:      # the cards that stay: without the one given up
+            production = {"wood": player.production("wood"), "stone": player.production("stone")}
     yield from pay_missing(game, player, missing, rule)
     for p in pending:
         player.hand[p.under] += 1
