@@ -67,7 +67,11 @@ def hit_cards(game, player: CardPlayer, catastrophe: str) -> Iterator[Decision]:
     for _ in range(min(hits, len(candidates))):
         yield from cover_or_remove(game, player, catastrophe, candidates)
         tableau = player.tableau()
-        candidates = [p for p in candidates if p.active and p in tableau]
+        still = []          # (a plain loop: a comprehension is one more frame per hit)
+        for p in candidates:
+            if p.active and p in tableau:
+                still.append(p)
+        candidates = still
 
 
 def cover_or_remove(game, player: CardPlayer, catastrophe: str, choices: list[Placed]
@@ -115,7 +119,13 @@ def checked_targets(player: CardPlayer, targets) -> list[Placed]:
     if targets is None:
         return []
     tableau = player.tableau()
-    if not isinstance(targets, list | tuple) or any(t not in tableau for t in targets):
+    valid = isinstance(targets, list | tuple)
+    if valid:
+        for target in targets:      # (a plain loop: any() over a generator is one more frame)
+            if target not in tableau:
+                valid = False
+                break
+    if not valid:
         raise PluginError(f"list_catastrophe_targets returned {targets!r}: expected a list of "
                           f"cards of seat {player.seat}'s tableau", hook="list_catastrophe_targets",
                           rule=RULE)
@@ -130,7 +140,11 @@ def default_targets(game, player: CardPlayer, catastrophe: str) -> list[Placed]:
     # Earthquake/Tempest hit uncovered cards only: a covered card cannot be covered again.
     # Buildings under construction may be chosen (they are in the list like any other).
     if catastrophe in SHARE_CATASTROPHES:
-        return [p for p in getattr(player, SHARE_CATASTROPHES[catastrophe]) if p.active]
+        targets = []        # (plain loops here and below: a comprehension is one more frame)
+        for p in getattr(player, SHARE_CATASTROPHES[catastrophe]):
+            if p.active:
+                targets.append(p)
+        return targets
     if catastrophe == "drought":
         return drought_targets(player)
     return []
@@ -139,9 +153,15 @@ def default_targets(game, player: CardPlayer, catastrophe: str) -> list[Placed]:
 def drought_targets(player: CardPlayer) -> list[Placed]:
     """The power card (never the civilization) with the highest grain production; the player
     chooses among ties. Our reading: a tableau producing no grain on power cards loses nothing."""
-    cards = [p for p in player.power_cards() if p.active]
-    top = max((p.card["production"]["grain"] for p in cards), default=0)
-    return [p for p in cards if top > 0 and p.card["production"]["grain"] == top]
+    top, targets = 0, []
+    for p in player.power_cards():
+        if p.active:
+            grain = p.card["production"]["grain"]
+            if grain > top:
+                top, targets = grain, [p]
+            elif grain == top and top > 0:
+                targets.append(p)
+    return targets
 
 
 # The catastrophes that hit a share of a kind of card, and the tableau row of that kind.

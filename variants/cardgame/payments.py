@@ -162,10 +162,15 @@ def pay_missing(game, player: CardPlayer, missing: dict[str, int], rule: str
     """Pay missing wood/stone/grain with coin cards showing it and/or luxury goods (1:1).
     The caller has checked ``can_pay``. Returns the number of luxury goods used."""
     used = 0
-    todo = [(res, m) for res, m in missing.items() if m > 0]
+    todo = []
+    for res, m in missing.items():      # (plain loops: asked at every building built or completed)
+        if m > 0:
+            todo.append((res, m))
     for i, (res, m) in enumerate(todo):
         # keep enough luxury goods for what the hand cannot pay of the resources still to come
-        reserve = sum(max(0, n - player.hand[r]) for r, n in todo[i + 1:])
+        reserve = 0
+        for r, n in todo[i + 1:]:
+            reserve += max(0, n - player.hand[r])
         low, high = max(0, m - player.hand[res]), min(m, player.luxury - reserve)
         if low < high:
             options = tuple(Option(str(k), f"{m - k} coin card(s) showing {res} + {k} luxury",
