@@ -246,7 +246,7 @@ def invariants(game) -> list[str]:
         problems.append(f"coin cards not conserved: {coins} != {expected}")
     cards = len(st.power_pile) + len(st.slots) + len(st.boxed)
     for player in st.players:
-        cards += len(player.buildings) + len(player.landscapes)      # its power cards
+        cards += len(player.power_cards())
     if cards != len(game.components["power_cards"]):
         problems.append(f"power cards not conserved: {cards}")
     tracks = game.components["catastrophe_tracks"]
