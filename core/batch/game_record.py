@@ -67,6 +67,11 @@ class GameRecord:
 
 
 def _number(value: Any) -> float | None:
+    """``value`` as a number for the tally: a finite int or float as it is, a bool as 0 or 1,
+    anything else None."""
+    kind = type(value)
+    if kind is int or kind is float:    # (nearly every value: one test before the general ones)
+        return value if math.isfinite(value) else None
     if isinstance(value, bool):
         return int(value)
     if isinstance(value, (int, float)) and math.isfinite(value):
@@ -89,7 +94,11 @@ def round_numbers(metrics: dict) -> dict:
     out = {}
     for name, value in metrics.items():
         if isinstance(value, (list, tuple)):
-            values = [v for v in map(_number, value) if v is not None]
+            values = []
+            for v in value:     # (a plain loop: every round of every game of a batch)
+                v = _number(v)
+                if v is not None:
+                    values.append(v)
             value = math.fsum(values) / len(values) if values else None
         else:
             value = _number(value)
