@@ -66,10 +66,12 @@ def test_conformance_invariants_detect_broken_strength_clovers_and_chit_values()
     ht.players[0].strength = 30
     ht.players[1].clovers += 1
     ht.pile_values.append(None)
+    ht.players[2].hero = ht.players[0].hero     # not through set_hero: its ability left behind
     problems = " | ".join(game.invariant_violations())
     assert "Strength 30 outside 0..29" in problems
     assert "clover leaves not conserved" in problems
     assert "out of step" in problems
+    assert "seat 2: ability not its hero's" in problems
 
 
 def test_every_answer_was_offered_and_every_decision_names_its_rule():

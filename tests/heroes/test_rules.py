@@ -400,6 +400,27 @@ def test_negotiation_variant_colonies_then_heroes_then_the_goods():
     assert game.invariant_violations() == []
 
 
+def test_negotiation_hero_swap_moves_each_ability_with_its_hero():
+    """A hero changing hands (``swap_heroes``) takes its ability along (``HeroesPlayer.ability``
+    is kept beside ``hero`` for speed): Sisyphus' cheaper minimum bid follows him."""
+    from peloponnes.variants.heroes.setup import swap_heroes
+
+    from .kit import hero
+
+    game = new_game(2, options={"negotiation": True})
+    ht = table(game)
+    ht.by_seat(0).set_hero(hero(game, "sisyphus"))
+    ht.by_seat(1).set_hero(hero(game, "achilles"))
+    card = {"bid": 3}
+    assert [game.hook.minimum_bid(game=game, seat=s, card=card, conquest=False)
+            for s in (0, 1)] == [2, 3]
+    swap_heroes(game, 0, 1)
+    assert [ht.by_seat(s).ability["kind"] for s in (0, 1)] == ["extra_strength", "bid_bonus"]
+    assert [game.hook.minimum_bid(game=game, seat=s, card=card, conquest=False)
+            for s in (0, 1)] == [3, 2]
+    assert game.invariant_violations() == []
+
+
 def test_negotiation_variant_first_turn_order_by_civilization_number_after_a_colony_swap():
     """Onderhandelingsvariant: "De speelvolgorde wordt bepaald door het getal linksonder op elke
     Beschavingstegel" — and Miletus is start player in every round. When Miletus changes hands

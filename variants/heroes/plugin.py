@@ -354,8 +354,8 @@ class HeroesPlugin:
     @hookimpl
     def check_invariants(self, game):
         """Strength within 0..cap (29); clover leaves conserved (3 a player in all) and never
-        negative; mercenaries never negative; the Persian chit values in step with the face-down
-        pile and the revealed Persian chits, and conserved."""
+        negative; mercenaries never negative; a seat's ability its hero's; the Persian chit
+        values in step with the face-down pile and the revealed Persian chits, and conserved."""
         return invariants(game)
 
     @hookimpl(wrapper=True)
@@ -425,6 +425,8 @@ def invariants(game) -> list[str]:
             problems.append(f"seat {hp.seat}: {hp.clovers} clover leaves")
         if hp.mercenaries < 0:
             problems.append(f"seat {hp.seat}: {hp.mercenaries} mercenaries")
+        if hp.ability is not hp.hero["ability"]:
+            problems.append(f"seat {hp.seat}: ability not its hero's (set_hero changes a hero)")
     clovers = sum(hp.clovers for hp in ht.players)
     if clovers != rules["clovers"] * game.num_players:
         problems.append(f"clover leaves not conserved: {clovers}")

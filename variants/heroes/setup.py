@@ -136,4 +136,6 @@ def swap_colonies(game, a: int, b: int) -> None:
 def swap_heroes(game, a: int, b: int) -> None:
     ht = table(game)
     pa, pb = ht.by_seat(a), ht.by_seat(b)
-    pa.hero, pb.hero = pb.hero, pa.hero
+    hero_a = pa.hero
+    pa.set_hero(pb.hero)
+    pb.set_hero(hero_a)

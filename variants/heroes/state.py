@@ -35,7 +35,10 @@ def colony_rule(colony: dict) -> str:
 @dataclass(eq=False)
 class HeroesPlayer:
     """A player's expansion pieces. ``flipped``: the hero shows its orange side. ``shielded``:
-    the disaster Odysseus covered with a coin (once a game), if any."""
+    the disaster Odysseus covered with a coin (once a game), if any. ``ability``: the hero's
+    ability (``hero["ability"]``), an attribute rather than a property because the expansion's
+    hooks read it some 270 times a game: give a seat another hero with ``set_hero``, which keeps
+    the two in step (``check_invariants`` checks they are)."""
     seat: int
     hero: dict
     colony: dict
@@ -45,13 +48,18 @@ class HeroesPlayer:
     flipped: bool = False
     shielded: str | None = None
     shield_uses: int = 0
+    ability: dict = field(init=False, repr=False)
 
-    @property
-    def ability(self) -> dict:
-        return self.hero["ability"]
+    def __post_init__(self) -> None:
+        self.ability = self.hero["ability"]
+
+    def set_hero(self, hero: dict) -> None:
+        """The seat's hero is now ``hero`` (negotiation variant: heroes change hands)."""
+        self.hero = hero
+        self.ability = hero["ability"]
 
     def has(self, kind: str) -> bool:
-        return self.hero["ability"]["kind"] == kind
+        return self.ability["kind"] == kind
 
 
 @dataclass
