@@ -89,10 +89,11 @@ def put_under(game, chit: str, rule: str, seat: int | None) -> Iterator[Decision
 
 def ariadne(game, ht: HeroesState) -> HeroesPlayer | None:
     """The player whose hero may put a revealed chit back this round, if its uses are left."""
-    for hp in ht.players:       # asked for every chit revealed: the ability read directly
-        if hp.has("redraw_chit"):
+    for hp in ht.players:       # asked for every chit revealed: the ability read, no has() call
+        ability = hp.ability
+        if ability["kind"] == "redraw_chit":
             used = ht.redraw_rounds.get(hp.seat, [])
-            if used.count(game.round) < hp.ability["amount"]:
+            if used.count(game.round) < ability["amount"]:
                 return hp
     return None
 
