@@ -90,7 +90,9 @@ def give_hero_start(game, hp: HeroesPlayer) -> None:
     pay_out(game, player, start.get("coins", 0), rule, "hero start")
     change_population(player, start.get("inhabitants", 0))
     for resource in RESOURCES:
-        gain_goods(game, player, resource, start.get(resource, 0), rule, "hero start")
+        amount = start.get(resource, 0)
+        if amount:      # most heroes bring no goods: no call for none
+            gain_goods(game, player, resource, amount, rule, "hero start")
     gain_luxury(game, player, start.get("luxury", 0), rule, "hero start")
     cap = game.components["expansion"]["rules"]["strength_cap"]
     hp.strength = min(cap, hp.strength + start.get("strength", 0))
