@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from peloponnes.core import Decision, Option, Phase
-from peloponnes.variants.common.auction import Auction, Bid, HookedPurse, Slot, run_auction
+from peloponnes.variants.common.auction import Bid, HookedPurse, Slot, bidding_steps
 from peloponnes.variants.common.words import amounts
 
 from .disasters import reveal_chits
@@ -78,13 +78,18 @@ class CoinPurse(HookedPurse):
     def funds(self, seat: int) -> int:
         return coin_funds(self.players[seat])
 
-    def pay(self, seat: int, amount: int) -> Iterator[Decision]:
-        """The coins go under the tile (held by the bid until D. or a withdrawal)."""
+    def pay_at_once(self, seat: int, amount: int) -> int:
+        """The coins go under the tile (held by the bid until D. or a withdrawal). Nothing to
+        ask: the auction calls this directly (the Purse protocol's optional ``pay_at_once``)."""
         player = self.players[seat]
         raise_coins(self.game, player, amount, BIDDING)
         player.coins -= amount
         return amount
-        yield  # a generator, as the Purse protocol asks, that never needs to ask anything
+
+    def pay(self, seat: int, amount: int) -> Iterator[Decision]:
+        """The Purse protocol's ``pay``: ``pay_at_once`` as a generator that asks nothing."""
+        return self.pay_at_once(seat, amount)
+        yield
 
     def refund(self, seat: int, payment: int) -> None:
         self.players[seat].coins += payment
@@ -97,15 +102,11 @@ class CoinPurse(HookedPurse):
 
 
 def bidding(game) -> Iterator[Decision]:
-    """Displacement auction in turn order (shared with the card game); the Solo Game buys."""
-    st = game.state
+    """Displacement auction in turn order (shared with the card game); the Solo Game buys.
+    Returns the auction's steps (not a generator itself: one level less at every bid)."""
     if game.num_players == 1:
-        yield from solo_purchase(game)
-        return
-    st.auction = Auction(st.slots, CoinPurse(game), game.emit)
-    yield from run_auction(st.auction, list(st.order))
-    st.bids = st.auction.bids
-    st.auction = None
+        return solo_purchase(game)
+    return bidding_steps(game.state, CoinPurse(game), game.emit)
 
 
 def solo_purchase(game) -> Iterator[Decision]:

@@ -46,7 +46,10 @@ class Slot:
 
 class Purse(Protocol):
     """What a variant supplies to the auction. Optional attribute ``noun`` (default "card") names
-    what is auctioned in prompts and option ids (``card:2``; the board game uses "tile")."""
+    what is auctioned in prompts and option ids (``card:2``; the board game uses "tile").
+    Optional method ``pay_at_once(seat, amount) -> payment``: a purse whose payment never asks
+    anything may offer it beside ``pay``, and the auction calls it instead (a plain call, no
+    generator at every bid)."""
     rule: str                                   # rulebook section, e.g. "cardgame: 3. Bidding"
 
     def label(self, card: dict) -> str: ...
@@ -103,6 +106,7 @@ class Auction:
         self._bid_options: dict[tuple, Option] = {}
         self._bid_texts: dict[int, tuple[str, str, str]] = {}
         self._move_options: dict[int, Option] = {}
+        self._amount_prompts: dict[int, str] = {}
 
     def bonus(self, seat: int) -> int:
         bonus = self._bonuses.get(seat)
@@ -186,39 +190,67 @@ class Auction:
         game = getattr(self.purse, "game", None)
         return game.seats[seat].name if game is not None else f"seat {seat + 1}"
 
-    def turn(self, seat: int) -> Iterator[Decision]:
-        """One seat's turn: bid somewhere (maybe displacing others) or pass."""
-        purse = self.purse
-        funds = purse.funds(seat)
-        offers = self.offers(seat, funds)
-        choices = [PASS]
-        for slot, least in offers.items():
-            choices.append(self.bid_option(slot, least))
-        answer = yield Decision(seat, "bid_card", self.prompt, tuple(choices), purse.rule)
-        if answer.id == "pass":
-            purse.passed(seat)
-            self.emit("passed", purse.rule, seat=seat)
-            return
-        slot = answer.value
-        least = offers[slot]
-        amounts = amount_options(least, self.most(slot, least, funds))
-        amount = (yield Decision(seat, "bid_amount", f"How much on {self.label(slot)}?",
-                                 amounts, purse.rule)).value
-        payment = yield from purse.pay(seat, amount)
-        yield from self.place(Bid(seat, amount, payment), slot)
+    def run(self, order: list[int], table=None) -> Iterator[Decision]:
+        """The seats' turns in ``order``: each bids somewhere (maybe displacing others) or
+        passes. With ``table`` (a variant's state), ``table.bids`` becomes the auction's bids
+        when it is over and ``table.auction`` None (see ``bidding_steps``).
 
-    def place(self, bid: Bid, slot: Slot) -> Iterator[Decision]:
-        """Put ``bid`` on ``slot``; an outbid seat moves on or withdraws, chain by chain."""
+        One generator for the whole auction (the turns written out here, a displacement chain
+        in ``_move``): every level of ``yield from`` is resumed at every decision below it."""
         purse = self.purse
-        while bid is not None:
-            displaced, slot.bid = slot.bid, bid
-            self.bids[bid.seat] = bid
-            self.emit("bid", purse.rule, seat=bid.seat, card=slot.card.get("id"),
-                      amount=bid.amount, conquest=slot.conquest,
-                      displaced=None if displaced is None else displaced.seat)
-            if displaced is None:
-                return
+        rule = purse.rule
+        pay_at_once = getattr(purse, "pay_at_once", None)
+        for seat in order:
+            funds = purse.funds(seat)
+            offers = self.offers(seat, funds)
+            choices = [PASS]
+            for slot, least in offers.items():
+                choices.append(self.bid_option(slot, least))
+            answer = yield Decision(seat, "bid_card", self.prompt, tuple(choices), rule)
+            if answer.id == "pass":
+                purse.passed(seat)
+                self.emit("passed", rule, seat=seat)
+                continue
+            slot = answer.value
+            least = offers[slot]
+            amounts = amount_options(least, self.most(slot, least, funds))
+            amount = (yield Decision(seat, "bid_amount", self.amount_prompt(slot), amounts,
+                                     rule)).value
+            if pay_at_once is not None:
+                payment = pay_at_once(seat, amount)
+            else:
+                payment = yield from purse.pay(seat, amount)
+            bid = Bid(seat, amount, payment)
+            displaced = self._put(bid, slot)
+            if displaced is not None:
+                yield from self._move(displaced, slot)
+        if table is not None:
+            table.bids = self.bids
+            table.auction = None
+
+    def amount_prompt(self, slot: Slot) -> str:
+        """The question of a bid's amount on ``slot`` (made once per slot and auction)."""
+        prompt = self._amount_prompts.get(slot.index)
+        if prompt is None:
+            prompt = self._amount_prompts[slot.index] = f"How much on {self.label(slot)}?"
+        return prompt
+
+    def _put(self, bid: Bid, slot: Slot) -> Bid | None:
+        """Put ``bid`` on ``slot``; returns the bid it displaced, if any."""
+        displaced, slot.bid = slot.bid, bid
+        self.bids[bid.seat] = bid
+        self.emit("bid", self.purse.rule, seat=bid.seat, card=slot.card.get("id"),
+                  amount=bid.amount, conquest=slot.conquest,
+                  displaced=None if displaced is None else displaced.seat)
+        if displaced is not None:
             del self.bids[displaced.seat]
+        return displaced
+
+    def _move(self, displaced: Bid, slot: Slot) -> Iterator[Decision]:
+        """``displaced`` was outbid on ``slot``: its seat moves it on or withdraws it, chain by
+        chain (each move may displace another bid)."""
+        purse = self.purse
+        while displaced is not None:
             self.moving = displaced
             # the bid moves unchanged: where the seat may bid exactly its amount
             amount = displaced.amount
@@ -235,7 +267,8 @@ class Auction:
                 purse.withdrew(displaced.seat)
                 self.emit("withdrew", purse.rule, seat=displaced.seat)
                 return
-            bid, slot = displaced, answer.value
+            slot = answer.value
+            displaced = self._put(displaced, slot)
 
 
 # The most Options a bounded cache of a bid's options keeps (the variants' coin-card choices):
@@ -267,8 +300,18 @@ def fewest_coins_reaching(minimum: int, bonus_halves: int) -> int:
 
 
 def run_auction(auction: Auction, order: list[int]) -> Iterator[Decision]:
-    for seat in order:
-        yield from auction.turn(seat)
+    """``auction``'s turns in ``order`` (``Auction.run``'s own steps, not wrapped in another
+    generator)."""
+    return auction.run(order)
+
+
+def bidding_steps(table, purse: Purse, emit) -> Iterator[Decision]:
+    """The bidding phase both games share, on ``table`` (a variant's state with ``slots``,
+    ``order``, ``auction`` and ``bids``): ``table.auction`` holds the auction while it runs,
+    ``table.bids`` its bids once it is over. Not a generator itself: a phase may return the
+    auction's own steps, one level of ``yield from`` less at every bid."""
+    table.auction = auction = Auction(table.slots, purse, emit)
+    return auction.run(list(table.order), table)
 
 
 def order_by_bids(order: list[int], bids: dict[int, Bid]) -> list[int]:
