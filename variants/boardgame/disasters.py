@@ -7,9 +7,10 @@ so an expansion can change them per seat; a whole disaster can be taken over wit
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache
+from functools import cache, lru_cache
 
 from peloponnes.core import Decision, Option
+from peloponnes.variants.common.auction import OPTION_CACHE_SIZE
 
 from .state import BLANK, RESOURCES, BoardPlayer, lose_tile, pay_in
 
@@ -138,14 +139,10 @@ def pay_per_tile(game, player: BoardPlayer, disaster: str, effect: dict) -> Iter
     if not tiles:
         return
     pay = {k: n for k, n in effect["pay"].items() if n > 0}
-    # (list comprehensions rather than generators below: cheaper for a handful of items)
+    # (a list comprehension rather than a generator: cheaper for a handful of items)
     most = min([len(tiles), *[track_value(player, k) // n for k, n in pay.items()]])
-    what = " + ".join([f"{n} {k}" for k, n in pay.items()])
-    options = tuple([Option(str(k), f"Pay for {k} of {len(tiles)} {effect['tiles']} tiles"
-                            f" ({what} each), lose {len(tiles) - k}", k)
-                     for k in range(most, -1, -1)])
-    paid = (yield Decision(player.seat, "disaster_pay", f"{disaster.capitalize()}: pay {what}"
-                           f" per {effect['tiles']} tile", options, rule)).value
+    prompt, options = pay_choices(disaster, effect["tiles"], tuple(pay.items()), len(tiles), most)
+    paid = (yield Decision(player.seat, "disaster_pay", prompt, options, rule)).value
     for k, n in pay.items():
         take_from_track(game, player, k, n * paid)
     game.emit("disaster_paid", rule, seat=player.seat, tiles=paid,
@@ -161,6 +158,18 @@ def pay_per_tile(game, player: BoardPlayer, disaster: str, effect: dict) -> Iter
         target = (yield Decision(player.seat, "disaster_lose", f"{disaster.capitalize()}:"
                                  " which tile do you lose?", tuple(choices), rule)).value
         lose_tile(game, player, target, rule)
+
+
+@lru_cache(maxsize=OPTION_CACHE_SIZE)
+def pay_choices(disaster: str, kind: str, pay: tuple, count: int,
+                most: int) -> tuple[str, tuple[Option, ...]]:
+    """The prompt and options of paying for ``count`` tiles of ``kind``, at most ``most`` of them,
+    each at ``pay`` ((item, amount) pairs): texts and numbers only, so made once and shared
+    between games (bounded, like the auction's option caches)."""
+    what = " + ".join([f"{n} {k}" for k, n in pay])
+    options = tuple([Option(str(k), f"Pay for {k} of {count} {kind} tiles ({what} each), lose"
+                            f" {count - k}", k) for k in range(most, -1, -1)])
+    return f"{disaster.capitalize()}: pay {what} per {kind} tile", options
 
 
 def lose_share(game, player: BoardPlayer, disaster: str, effect: dict) -> None:

@@ -54,7 +54,7 @@ def reveal(game) -> Iterator[Decision]:
     st.slots = []
     while len(st.slots) < open_count + conquest_count and st.pile:
         tile = st.pile.pop()
-        slot = Slot(len(st.slots), tile, conquest=len(st.slots) >= open_count)
+        slot = Slot(len(st.slots), tile, len(st.slots) >= open_count)     # (conquest)
         st.slots.append(slot)
         game.emit("tile_revealed", REVEAL, tile=tile["id"], conquest=slot.conquest)
         if tile["supply"]:
@@ -270,6 +270,9 @@ def one_time_income(game) -> None:
 CHOICES = (*RESOURCES, "coins")
 # The options of a "choice" tile's income (the same every time: built once)
 CHOICE_OPTIONS = tuple(Option(k, f"1 {k}" if k != "coins" else "1 coin", k) for k in CHOICES)
+# Nothing earned yet, each seat's count copied from it (a dict's copy: a quarter of the time of
+# dict.fromkeys over a tuple)
+NO_GAINS = dict.fromkeys(CHOICES, 0)
 
 
 def round_income(game) -> Iterator[Decision]:
@@ -281,7 +284,7 @@ def round_income(game) -> Iterator[Decision]:
     st = game.state
     for seat in st.order:
         player = st.players[seat]
-        gains = dict.fromkeys(CHOICES, 0)
+        gains = NO_GAINS.copy()
         for placed in player.tiles():
             for key, amount in placed.tile["income"].items():
                 if key in gains:

@@ -13,6 +13,9 @@ BLANK = "blank"         # the disaster chit without a disaster (G. Reveal Disast
 
 LUXURY_RULE = "boardgame: Luxury Goods"
 
+# An empty storehouse, copied for each player (a dict's copy is cheaper than dict.fromkeys)
+NO_GOODS = dict.fromkeys(RESOURCES, 0)
+
 
 @dataclass(eq=False)
 class Placed:
@@ -70,7 +73,7 @@ class BoardPlayer:
     civilization: dict
     mat: dict
     coins: int = 0
-    goods: dict = field(default_factory=lambda: dict.fromkeys(RESOURCES, 0))
+    goods: dict = field(default_factory=NO_GOODS.copy)
     population: int = 0
     luxury: int = 0
     buildings: list[Placed] = field(default_factory=list)
