@@ -41,7 +41,9 @@ def reveal_chits(game, *, final: bool, rule: str = CHITS_RULE) -> Iterator[Decis
         st.revealed[chit] += 1
         game.emit("chit_revealed", rule, chit=chit, count=st.revealed[chit])
         if st.revealed[chit] in disasters[chit]["fire_on"]:
-            yield from strike(game, chit)
+            steps = strike(game, chit)
+            if steps is not None:
+                yield from steps
 
 
 def draw_chit(game, final: bool, drawn: list[str]) -> Iterator[Decision]:
@@ -64,12 +66,12 @@ def draw_chit(game, final: bool, drawn: list[str]) -> Iterator[Decision]:
     return None
 
 
-def strike(game, disaster: str) -> Iterator[Decision]:
+def strike(game, disaster: str) -> Iterator[Decision] | None:
+    """``disaster`` strikes: returns the steps of ``strike_disaster`` (None: nothing to ask).
+    Not a generator itself: one level of ``yield from`` less at every decision of a disaster."""
     game.state.fired.append(disaster)
     game.emit("disaster", disaster_rule(disaster), disaster=disaster)
-    steps = game.hook.strike_disaster(game=game, disaster=disaster)
-    if steps is not None:
-        yield from steps
+    return game.hook.strike_disaster(game=game, disaster=disaster)
 
 
 def protected(game, player: BoardPlayer, disaster: str) -> bool:
@@ -93,7 +95,9 @@ def strike_table(game, disaster: str) -> Iterator[Decision]:
             continue
         st.suffered[seat] += 1
         effect = game.hook.get_disaster_effect(game=game, seat=seat, disaster=disaster)
-        yield from apply_effect(game, player, disaster, effect)
+        steps = apply_effect(game, player, disaster, effect)
+        if steps is not None:
+            yield from steps
 
 
 # --- tracks ---------------------------------------------------------------------------------------
@@ -117,15 +121,20 @@ def take_from_track(game, player: BoardPlayer, track: str, amount: int) -> None:
 
 # --- effects -------------------------------------------------------------------------------------
 
-def apply_effect(game, player: BoardPlayer, disaster: str, effect: dict) -> Iterator[Decision]:
+def apply_effect(game, player: BoardPlayer, disaster: str,
+                 effect: dict) -> Iterator[Decision] | None:
+    """Apply ``effect`` to ``player``; returns the steps of an effect that asks (paying per
+    tile), None when it is done. (Not a generator itself: the losses ask nothing, and paying
+    per tile is not wrapped in one more generator.)"""
     kind = effect["effect"]
     if kind == "pay_per_tile":
-        yield from pay_per_tile(game, player, disaster, effect)
-    elif kind == "lose_share":
+        return pay_per_tile(game, player, disaster, effect)
+    if kind == "lose_share":
         lose_share(game, player, disaster, effect)
     elif kind == "lose_amount":
         lose_amount(game, player, disaster, effect)
     # "custom": resolved by the plugin that declared it (strike_disaster)
+    return None
 
 
 def pay_per_tile(game, player: BoardPlayer, disaster: str, effect: dict) -> Iterator[Decision]:

@@ -314,7 +314,8 @@ def round_income(game) -> Iterator[Decision]:
 # --- G. and the end -------------------------------------------------------------------------------
 
 def disaster_chits(game) -> Iterator[Decision]:
-    yield from reveal_chits(game, final=False, rule=CHITS)
+    # the chits' own steps (not wrapped in one more generator)
+    return reveal_chits(game, final=False, rule=CHITS)
 
 
 def final_chits(game) -> Iterator[Decision]:
@@ -322,13 +323,13 @@ def final_chits(game) -> Iterator[Decision]:
     last chits are revealed and their disasters resolved. Our reading: the final round has no
     F. round income — the end is signalled as soon as the last tile's one-time income is in."""
     game.emit("game_end_signalled", GAME_END)
-    yield from reveal_chits(game, final=True, rule=GAME_END)
+    return reveal_chits(game, final=True, rule=GAME_END)
 
 
 def final_supply(game) -> Iterator[Decision]:
     """End of the Game: feed the population one final time and complete or lose the buildings
     still marked with a coin."""
-    yield from supply_round(game, final=True)
+    return supply_round(game, final=True)
 
 
 SETUP_PHASES = [Phase("choose_civilization", choose_solo_civilization, SOLO)]

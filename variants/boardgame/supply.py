@@ -25,8 +25,13 @@ def supply_round(game, *, final: bool) -> Iterator[Decision]:
     game.emit("supply_round", RULE, final=final)
     for seat in list(st.order):
         player = st.players[seat]
-        yield from feed(game, player)
-        yield from complete_buildings(game, player)
+        # (feeding and completing are generators only when they must ask: mostly they need not)
+        steps = feed(game, player)
+        if steps is not None:
+            yield from steps
+        steps = complete_buildings(game, player)
+        if steps is not None:
+            yield from steps
     for steps in game.hook.after_supply_round(game=game, final=final):
         if steps is not None:
             yield from steps
@@ -36,17 +41,23 @@ def food_needed(game, player: BoardPlayer, inhabitants: int) -> int:
     return game.hook.count_food_needed(game=game, seat=player.seat, inhabitants=inhabitants)
 
 
-def feed(game, player: BoardPlayer) -> Iterator[Decision]:
+def feed(game, player: BoardPlayer) -> Iterator[Decision] | None:
     """Each inhabitant eats one food. A player may not starve his people while he has food: the
     storehouse feeds as many as it can. When it is short he may trade luxury goods 2:1 for the
     missing food (Luxury Goods: allowed only when short); our reading: that trade is his choice
-    (how many), the storehouse food is not. The population drops to the number fed."""
+    (how many), the storehouse food is not. The population drops to the number fed.
+    Returns the steps of feeding when the food is short (``feed_short``), else None."""
     need = food_needed(game, player, player.population)
     food = player.goods["food"]
     if food >= need:
         player.goods["food"] = food - need
         game.emit("fed", FEED_RULE, seat=player.seat, inhabitants=player.population, food=need)
-        return
+        return None
+    return feed_short(game, player, need, food)
+
+
+def feed_short(game, player: BoardPlayer, need: int, food: int) -> Iterator[Decision]:
+    """``feed`` when the storehouse's ``food`` is short of the ``need``."""
     rate = trade_rate(player)
     most = min(need - food, player.luxury // rate)
     traded = 0
@@ -72,11 +83,16 @@ def feed(game, player: BoardPlayer) -> Iterator[Decision]:
     game.emit("fed", FEED_RULE, seat=player.seat, inhabitants=fed, food=eaten, starved=starved)
 
 
-def complete_buildings(game, player: BoardPlayer) -> Iterator[Decision]:
+def complete_buildings(game, player: BoardPlayer) -> Iterator[Decision] | None:
     """Each building marked with a coin is completed (its wood/stone paid, luxury goods 2:1 for
     what is missing) or lost ("cannot or does not wish to"); either way the coin returns to its
-    owner's reserve."""
-    for placed in [p for p in player.buildings if p.marked]:
+    owner's reserve. Returns the steps that ask, None when no building is marked."""
+    marked = [p for p in player.buildings if p.marked]
+    return _complete(game, player, marked) if marked else None
+
+
+def _complete(game, player: BoardPlayer, marked: list) -> Iterator[Decision]:
+    for placed in marked:
         costs = game.hook.list_building_costs(game=game, seat=player.seat, tile=placed.tile)
         options = [Option("complete" if i == 0 else f"complete:{i}",
                           f"Complete {tile_name(placed.tile)} (cost {amounts(cost)})", cost)
