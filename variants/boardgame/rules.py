@@ -228,10 +228,15 @@ def land_fits(player: BoardPlayer, tile: dict) -> bool:
     share at least one resource (income symbol) with the last land tile; a player owning a
     ``placement_wildcard`` tile (Barracks, built or marked) may place any land tile (our reading
     of its wildcard W/S/G)."""
-    last = player.lands[-1].tile if player.lands else None
-    # (lists, not generators, in any(): cheaper for these few items)
-    wildcard = any([p.tile["placement_wildcard"] for p in player.buildings])
-    return land_matches(last, tile, wildcard)
+    if not player.lands:
+        return True         # the first land tile: any type (land_matches with None)
+    # (a plain loop: asked for every land tile added)
+    wildcard = False
+    for p in player.buildings:
+        if p.tile["placement_wildcard"]:
+            wildcard = True
+            break
+    return land_matches(player.lands[-1].tile, tile, wildcard)
 
 
 def land_matches(last: dict | None, tile: dict, wildcard: bool) -> bool:
@@ -239,7 +244,11 @@ def land_matches(last: dict | None, tile: dict, wildcard: bool) -> bool:
     civilization, any type)."""
     if last is None or wildcard:
         return True
-    return any([tile["income"].get(r, 0) > 0 and last["income"].get(r, 0) > 0 for r in RESOURCES])
+    income, last_income = tile["income"], last["income"]
+    for r in RESOURCES:     # (a plain loop rather than any() over a list)
+        if income.get(r, 0) > 0 and last_income.get(r, 0) > 0:
+            return True
+    return False
 
 
 # --- E. One-time income ---------------------------------------------------------------------------

@@ -170,12 +170,16 @@ def gain_goods(game, player: BoardPlayer, resource: str, amount: int, rule: str,
     (an expansion's civilization losing goods) takes what there is."""
     if amount == 0:
         return
+    # (comparisons rather than min() and max() here and in change_population: on Python 3.11 a
+    # call of either costs several times a comparison, and these run for every gain)
     have = player.goods[resource]
     if amount < 0:
-        player.goods[resource] = max(0, have + amount)
+        player.goods[resource] = have + amount if have + amount > 0 else 0
         return
-    room = max(0, player.mat["storehouse"][resource] - have)     # player.limit(), inline
-    kept = min(room, amount)
+    room = player.mat["storehouse"][resource] - have     # player.limit(), inline
+    if room < 0:
+        room = 0
+    kept = amount if amount < room else room
     player.goods[resource] = have + kept
     if amount > kept:
         gain_luxury(game, player, amount - kept, LUXURY_RULE, f"{resource} storehouse full")
@@ -183,7 +187,8 @@ def gain_goods(game, player: BoardPlayer, resource: str, amount: int, rule: str,
 
 def change_population(player: BoardPlayer, delta: int) -> None:
     """Population never goes below zero (a tile's negative inhabitants take what there is)."""
-    player.population = max(0, player.population + delta)
+    population = player.population + delta
+    player.population = population if population > 0 else 0
 
 
 def lose_tile(game, player: BoardPlayer, placed: Placed, rule: str) -> None:
