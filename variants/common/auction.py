@@ -96,6 +96,7 @@ class Auction:
         self.moving: Bid | None = None
         self.exact_conquest = purse.conquest_price_exact()
         self.noun = getattr(purse, "noun", "card")
+        self._game = getattr(purse, "game", None)      # for the seats' names, if the purse has it
         self.prompt = f"Bid on which {self.noun}?"
         # Minimums and bonuses cannot change while the auction runs (no card changes hands), so
         # each is asked of the hooks once per auction; cards' labels and the options built from
@@ -173,7 +174,7 @@ class Auction:
             option_id, start, row_number = texts
             held = f", held by {self.seat_name(bid.seat)} at {bid.amount}" if bid else ""
             option = self._bid_options[key] = Option(option_id, f"{start}{least}{held}]", slot,
-                                                     key=row_number)
+                                                     row_number)        # (key: positional)
         return option
 
     def move_option(self, target: Slot) -> Option:
@@ -183,11 +184,11 @@ class Auction:
             row = "Conquest row" if target.conquest else "open"
             option = self._move_options[target.index] = Option(
                 f"{self.noun}:{target.index}", f"Move to {self.label(target)} [{row}]", target,
-                key=str(target.index + 1))
+                str(target.index + 1))      # (key: positional)
         return option
 
     def seat_name(self, seat: int) -> str:
-        game = getattr(self.purse, "game", None)
+        game = self._game
         return game.seats[seat].name if game is not None else f"seat {seat + 1}"
 
     def run(self, order: list[int], table=None) -> Iterator[Decision]:
