@@ -4,8 +4,16 @@ from peloponnes.core import Score
 
 
 def lower_total_score(population: int, power: int, luxury: int, **details) -> Score:
-    # scored for every seat every round (the standing): a comparison rather than min() and max(),
-    # and Score's fields in their order (value, tiebreak, details) rather than by keyword
+    """The Score of a seat with these totals and luxury goods; ``details`` (keywords) are shown
+    after the three totals."""
+    return lower_total_score_with(population, power, luxury, details)
+
+
+def lower_total_score_with(population: int, power: int, luxury: int, details: dict) -> Score:
+    """``lower_total_score`` with its details as a dict: cheaper where every seat is scored every
+    round (the standing), as a call with keyword arguments costs more than one with a dict."""
+    # a comparison rather than min() and max(), and Score's fields in their order (value,
+    # tiebreak, details) rather than by keyword
     if population < power:
         low, high = population, power
     else:
