@@ -7,8 +7,10 @@ and once more at the end of the game (End of the Game). Seats act in turn order;
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from peloponnes.core import Decision, Option
+from peloponnes.variants.common.auction import OPTION_CACHE_SIZE
 from peloponnes.variants.common.words import amounts
 
 from .payments import can_pay_goods, pay_goods, trade_rate
@@ -59,11 +61,12 @@ def feed(game, player: BoardPlayer) -> Iterator[Decision] | None:
 def feed_short(game, player: BoardPlayer, need: int, food: int) -> Iterator[Decision]:
     """``feed`` when the storehouse's ``food`` is short of the ``need``."""
     rate = trade_rate(player)
-    most = min(need - food, player.luxury // rate)
+    most = player.luxury // rate
+    if need - food < most:      # (a comparison: cheaper than min() on Python 3.11)
+        most = need - food
     traded = 0
     if most > 0:
-        options = tuple(Option(str(k), f"Trade {k * rate} luxury goods for {k} food", k)
-                        for k in range(most, -1, -1))
+        options = trade_options(most, rate)
         traded = (yield Decision(player.seat, "feed_luxury",
                                  f"{need - food} food short to feed {player.population}"
                                  " inhabitants: trade luxury goods?", options, FEED_RULE)).value
@@ -81,6 +84,14 @@ def feed_short(game, player: BoardPlayer, need: int, food: int) -> Iterator[Deci
     starved = player.population - fed
     player.population = fed
     game.emit("fed", FEED_RULE, seat=player.seat, inhabitants=fed, food=eaten, starved=starved)
+
+
+@lru_cache(maxsize=OPTION_CACHE_SIZE)
+def trade_options(most: int, rate: int) -> tuple[Option, ...]:
+    """The options of trading luxury goods at ``rate`` for ``most`` food down to none (numbers
+    only: made once and shared between games, bounded like the auction's option caches)."""
+    return tuple([Option(str(k), f"Trade {k * rate} luxury goods for {k} food", k)
+                  for k in range(most, -1, -1)])
 
 
 def complete_buildings(game, player: BoardPlayer) -> Iterator[Decision] | None:
