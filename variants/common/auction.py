@@ -157,24 +157,22 @@ class Auction:
         a minimum)."""
         return least if slot.conquest and self.exact_conquest else funds
 
-    def bid_option(self, slot: Slot, least: int) -> Option:
+    def new_bid_option(self, slot: Slot, least: int, key: tuple) -> Option:
         """The option to bid on ``slot`` from ``least`` (exactly ``least`` on an exact Conquest
-        row), saying who holds it at what."""
+        row), saying who holds it at what; kept under ``key`` for the rest of the auction (``run``
+        looks it up there before it asks for a new one)."""
+        texts = self._bid_texts.get(slot.index)
+        if texts is None:       # what every bid option on the slot shares, made once
+            row = "Conquest row" if slot.conquest else "open"
+            price = "exactly" if slot.conquest and self.exact_conquest else "from"
+            texts = self._bid_texts[slot.index] = (
+                f"{self.noun}:{slot.index}", f"{self.label(slot)} [{row}; {price} ",
+                str(slot.index + 1))        # the table's row number
+        option_id, start, row_number = texts
         bid = slot.bid
-        key = (slot.index, least) if bid is None else (slot.index, least, bid.seat, bid.amount)
-        option = self._bid_options.get(key)
-        if option is None:
-            texts = self._bid_texts.get(slot.index)
-            if texts is None:       # what every bid option on the slot shares, made once
-                row = "Conquest row" if slot.conquest else "open"
-                price = "exactly" if slot.conquest and self.exact_conquest else "from"
-                texts = self._bid_texts[slot.index] = (
-                    f"{self.noun}:{slot.index}", f"{self.label(slot)} [{row}; {price} ",
-                    str(slot.index + 1))        # the table's row number
-            option_id, start, row_number = texts
-            held = f", held by {self.seat_name(bid.seat)} at {bid.amount}" if bid else ""
-            option = self._bid_options[key] = Option(option_id, f"{start}{least}{held}]", slot,
-                                                     row_number)        # (key: positional)
+        held = f", held by {self.seat_name(bid.seat)} at {bid.amount}" if bid else ""
+        option = self._bid_options[key] = Option(option_id, f"{start}{least}{held}]", slot,
+                                                 row_number)        # (key: positional)
         return option
 
     def move_option(self, target: Slot) -> Option:
@@ -201,12 +199,21 @@ class Auction:
         purse = self.purse
         rule = purse.rule
         pay_at_once = getattr(purse, "pay_at_once", None)
+        bid_options = self._bid_options
         for seat in order:
             funds = purse.funds(seat)
             offers = self.offers(seat, funds)
             choices = [PASS]
             for slot, least in offers.items():
-                choices.append(self.bid_option(slot, least))
+                # the option made for the same offer earlier in the auction: the same slot and
+                # least amount, held by the same seat at the same amount (or not held)
+                held = slot.bid
+                key = ((slot.index, least) if held is None else
+                       (slot.index, least, held.seat, held.amount))
+                option = bid_options.get(key)
+                if option is None:
+                    option = self.new_bid_option(slot, least, key)
+                choices.append(option)
             answer = yield Decision(seat, "bid_card", self.prompt, tuple(choices), rule)
             if answer.id == "pass":
                 purse.passed(seat)
