@@ -149,9 +149,14 @@ def pay_per_tile(game, player: BoardPlayer, disaster: str, effect: dict) -> Iter
     tiles = player.buildings if effect["tiles"] == "building" else player.lands
     if not tiles:
         return
-    pay = {k: n for k, n in effect["pay"].items() if n > 0}
-    # (a list comprehension rather than a generator: cheaper for a handful of items)
-    most = min([len(tiles), *[track_value(player, k) // n for k, n in pay.items()]])
+    pay = {}            # what each tile costs, and how many tiles the seat can pay for
+    most = len(tiles)   # (one plain loop: no comprehensions, no min())
+    for k, n in effect["pay"].items():
+        if n > 0:
+            pay[k] = n
+            can = track_value(player, k) // n
+            if can < most:
+                most = can
     prompt, options = pay_choices(disaster, effect["tiles"], tuple(pay.items()), len(tiles), most)
     paid = (yield Decision(player.seat, "disaster_pay", prompt, options, rule)).value
     for k, n in pay.items():

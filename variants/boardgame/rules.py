@@ -171,7 +171,9 @@ def add_tiles(game) -> Iterator[Decision]:
         if seat not in won:
             continue
         slot = won[seat]
-        yield from add_tile(game, player, slot.card)
+        steps = add_tile(game, player, slot.card)
+        if steps is not None:
+            yield from steps
         st.slots.remove(slot)
         if player.new_tile is not None:
             for steps in game.hook.after_tile_added(game=game, seat=seat, placed=player.new_tile):
@@ -179,23 +181,31 @@ def add_tiles(game) -> Iterator[Decision]:
                     yield from steps
 
 
-def add_tile(game, player: BoardPlayer, tile: dict) -> Iterator[Decision]:
+def add_tile(game, player: BoardPlayer, tile: dict) -> Iterator[Decision] | None:
     """Placing The New Tiles. A building goes left of the civilization: pay its wood/stone (luxury
     2:1 for what is missing) or mark it with a coin (usable at once, completed at the next supply
     round); with neither it is lost. Our reading: giving it up is not an option while it can be
     built or marked ("If he cannot or does not wish to [pay], he instead places one coin").
     A land tile goes right of the civilization when ``check_land_placement`` allows, else it is
-    lost."""
+    lost. Returns the steps of adding a building (``add_building``); a land tile is placed at
+    once (None: nothing to ask, no generator)."""
     rule = PLACING
     placed = Placed(tile)
-    if tile["kind"] == "land":
-        if game.hook.check_land_placement(game=game, seat=player.seat, tile=tile):
-            player.lands.append(placed)
-            player.new_tile = placed
-            game.emit("tile_added", rule, seat=player.seat, tile=tile["id"], marked=False)
-        else:
-            lose_tile(game, player, placed, f"{rule} (no matching resource)")
-        return
+    if tile["kind"] != "land":
+        return add_building(game, player, placed)
+    if game.hook.check_land_placement(game=game, seat=player.seat, tile=tile):
+        player.lands.append(placed)
+        player.new_tile = placed
+        game.emit("tile_added", rule, seat=player.seat, tile=tile["id"], marked=False)
+    else:
+        lose_tile(game, player, placed, f"{rule} (no matching resource)")
+    return None
+
+
+def add_building(game, player: BoardPlayer, placed: Placed) -> Iterator[Decision]:
+    """``add_tile`` for a building: build it, mark it or lose it."""
+    rule = PLACING
+    tile = placed.tile
     mark = game.hook.count_mark_coins(game=game, seat=player.seat, tile=tile)
     name = tile_name(tile)
     options = []
@@ -263,12 +273,15 @@ def one_time_income(game) -> None:
         if placed is None:
             continue
         one = placed.tile["one_time"]
+        # (no call for what the tile does not bring: most bring inhabitants only)
         change_population(player, one.get("inhabitants", 0))
-        pay_out(game, player, one.get("coins", 0), ONE_TIME, "one-time income")
-        gain_luxury(game, player, one.get("luxury", 0), ONE_TIME, "one-time income")
+        if "coins" in one:
+            pay_out(game, player, one["coins"], ONE_TIME, "one-time income")
+        if "luxury" in one:
+            gain_luxury(game, player, one["luxury"], ONE_TIME, "one-time income")
         for resource in RESOURCES:
             amount = one.get(resource, 0)
-            if amount:      # (few tiles bring goods once: no call for the others)
+            if amount:
                 gain_goods(game, player, resource, amount, ONE_TIME, "one-time income")
         game.emit("one_time_income", ONE_TIME, seat=seat, tile=placed.id,
                   population=player.population)
