@@ -303,12 +303,14 @@ def invariants(game) -> list[str]:
 def _seat_problems(p, problems: list[str]) -> None:
     """Add to ``problems``: goods outside the storehouses' limits; negative coins, population
     or luxury; coins on a building not marked."""
+    limits = p.mat["storehouse"]        # (p.limit(), read once)
     for resource, n in p.goods.items():
-        if not 0 <= n <= p.limit(resource):
-            problems.append(f"seat {p.seat}: {resource} {n} outside 0..{p.limit(resource)}")
-    for name in ("coins", "population", "luxury"):
-        if getattr(p, name) < 0:
-            problems.append(f"seat {p.seat}: {name} {getattr(p, name)}")
+        if not 0 <= n <= limits[resource]:
+            problems.append(f"seat {p.seat}: {resource} {n} outside 0..{limits[resource]}")
+    if p.coins < 0 or p.population < 0 or p.luxury < 0:     # (no getattr() for each when none)
+        for name in ("coins", "population", "luxury"):
+            if getattr(p, name) < 0:
+                problems.append(f"seat {p.seat}: {name} {getattr(p, name)}")
     for placed in p.buildings:
         if placed.coins < 0 or (placed.coins > 0 and not placed.marked):
             problems.append(f"seat {p.seat}: {placed.id} marked={placed.marked} with"
