@@ -47,19 +47,23 @@ def setup(game) -> None:
                             coins_total=coins, rounds=game.hook.count_rounds(game=game))
     for player in players:
         start_civilization(game, player, player.civilization)
+    order_by_civilization(game.state)
     game.emit("setup", RULE, civilizations=[c["id"] for c in civs],
               order=list(game.state.order))
 
 
 def start_civilization(game, player: BoardPlayer, civ: dict) -> None:
-    """Give ``player`` the start of ``civ`` (coins, goods, inhabitants) and set the turn order by
-    civilization number (lowest first)."""
+    """Give ``player`` the start of ``civ`` (coins, goods, inhabitants); the turn order follows
+    once every seat has its civilization (``order_by_civilization``)."""
     player.civilization = civ
     player.population = civ["inhabitants"]
     pay_out(game, player, civ["coins"], RULE, "start coins")
     for resource, n in civ["goods"].items():
         gain_goods(game, player, resource, n, RULE, "start goods")
-    st = game.state
+
+
+def order_by_civilization(st: BoardState) -> None:
+    """The first turn order: by civilization number, lowest first."""
     st.order = sorted(range(len(st.players)), key=lambda s: st.players[s].civilization["number"])
 
 
@@ -81,4 +85,5 @@ def choose_solo_civilization(game) -> Iterator[Decision]:
     player.goods = dict.fromkeys(RESOURCES, 0)
     player.luxury = 0
     start_civilization(game, player, civ)
+    order_by_civilization(st)
     game.emit("civilization_chosen", SOLO_RULE, seat=0, civilization=civ["id"])
