@@ -183,6 +183,31 @@ def test_b_bidding_outbid_player_moves_his_bid_unchanged_to_another_tile():
     assert st.slots[0].bid.seat == 1 and st.players[0].coins == 3
 
 
+def test_b_bidding_the_state_holds_the_auction_while_it_runs_and_its_bids_after():
+    """The bidding phase returns the shared auction's own steps (common.auction.bidding_steps):
+    ``state.auction`` is the running auction at every decision (views and invariants read the
+    bid being moved there), ``state.bids`` the auction's bids once it is over."""
+    game = new_game(2)
+    _bidders(game, 5, 5)
+    slots(game, land(bid=1, income={"wood": 1}), land(bid=1, income={"wood": 1}))
+    st = game.state
+    steps = bidding(game)
+    running = st.auction
+    seen = []
+    decision = next(steps)
+    for answer in ("tile:0", "2", "tile:0", "3"):
+        seen.append((decision.kind, st.auction is running, st.auction.moving))
+        decision = steps.send(decision.option(answer))
+    assert decision.kind == "move_bid" and st.auction is running
+    assert st.auction.moving.seat == 0 and st.auction.moving.amount == 2
+    with pytest.raises(StopIteration):
+        steps.send(decision.option("tile:1"))
+    assert seen == [("bid_card", True, None), ("bid_amount", True, None)] * 2
+    assert st.auction is None and st.bids is running.bids
+    assert {seat: bid.amount for seat, bid in st.bids.items()} == {0: 2, 1: 3}
+    assert [s.bid.seat for s in st.slots] == [1, 0]
+
+
 def test_b_bidding_withdraw_takes_back_the_bid_plus_one_coin():
     game = new_game(2)
     _bidders(game, 5, 5)
