@@ -9,6 +9,7 @@ import pytest
 
 from peloponnes.variants.boardgame.disasters import reveal_chits, strike
 from peloponnes.variants.boardgame.rules import (
+    CoinPurse,
     add_tile,
     add_tiles,
     bidding,
@@ -216,6 +217,20 @@ def test_b_bidding_withdraw_takes_back_the_bid_plus_one_coin():
     assert game.state.players[0].coins == 5 + 1                   # the only move is to withdraw
     assert events(game, "withdrew")[0]["seat"] == 0
     assert 0 not in game.state.bids and game.state.bids[1].amount == 3
+
+
+def test_b_bidding_the_coin_purse_pays_at_once_and_through_the_purse_protocols_pay_alike():
+    """The auction pays a coin bid through the purse's ``pay_at_once`` (nothing to ask); the
+    Purse protocol's ``pay`` (a generator) pays the same way and asks nothing."""
+    game = new_game(2)
+    _bidders(game, 2, 2)
+    game.state.players[0].luxury = game.state.players[1].luxury = 4
+    purse = CoinPurse(game)
+    assert purse.pay_at_once(0, 3) == 3
+    assert drive(purse.pay(1, 3)) == (3, [])
+    for player in game.state.players:
+        assert (player.coins, player.luxury) == (0, 2)         # 1 coin short: 2 luxury traded
+    assert len(events(game, "luxury_traded")) == 2
 
 
 def test_b_bidding_pass_receives_three_coins():
