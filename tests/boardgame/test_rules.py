@@ -750,3 +750,23 @@ def test_tile_label_kept_per_tile_dict_not_per_tile_id():
     assert tile_label(cheap) == tile_label(cheap)
     assert "bid 1" in tile_label(cheap) and "1 food" in tile_label(cheap)
     assert "bid 4" in tile_label(dear) and "2 wood" in tile_label(dear)
+
+
+def test_tiles_sorted_into_eras_kept_per_tile_list():
+    """Setup's stacks come from the tiles sorted into eras once per tile list (component data
+    never changes), each game shuffling its own copy: another list gets its own eras, and a
+    game's shuffle leaves the kept stacks as they were."""
+    from peloponnes.variants.boardgame.setup import tiles_by_era
+    first = [land(bid=1, era="A"), land(bid=2, era="B"), land(bid=3, era="A")]
+    other = [land(bid=4, era="B")]
+    assert tiles_by_era(first) == {"A": [first[0], first[2]], "B": [first[1]]}
+    assert tiles_by_era(first) is tiles_by_era(first)
+    assert tiles_by_era(other) == {"B": [other[0]]}
+    game = new_game(4)
+    eras = tiles_by_era(game.components["tiles"])
+    kept = {era: list(tiles) for era, tiles in eras.items()}
+    new_game(4, seed=2)
+    assert tiles_by_era(game.components["tiles"]) == kept
+    pile = game.state.pile          # the top is the list's end: A, then B, then C
+    assert [t["era"] for t in reversed(pile)] == sorted(t["era"] for t in pile)
+    assert sorted(t["id"] for t in pile) == sorted(t["id"] for t in game.components["tiles"])

@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from peloponnes.core import Decision, Option
+from peloponnes.variants.common.auction import OPTION_CACHE_SIZE
 
 from .state import RESOURCES, BoardPlayer, BoardState, gain_goods, pay_out
 
@@ -33,8 +34,9 @@ def setup(game) -> None:
     rng = game.rng
     civs = rng.sample(comps["civilizations"], game.num_players)
     pile: list[dict] = []
+    eras = tiles_by_era(comps["tiles"])
     for era in reversed(comps["rules"]["eras"]):        # the pile's top is the list's end
-        stack = [t for t in comps["tiles"] if t["era"] == era]
+        stack = list(eras.get(era, ()))                 # a copy: shuffled for this game
         rng.shuffle(stack)
         pile.extend(stack)
     chits = [kind for kind, n in comps["chits"]["counts"].items() for _ in range(n)]
@@ -50,6 +52,26 @@ def setup(game) -> None:
     order_by_civilization(game.state)
     game.emit("setup", RULE, civilizations=[c["id"] for c in civs],
               order=list(game.state.order))
+
+
+# The tiles of each era in component order, kept per tile list: sorting 40 tiles into their eras
+# took more than shuffling them. The tiles are the ruleset's component data, shared by its games
+# and never changed (see state.tile_label); keyed by the list's identity, the entry holds the
+# list (its id cannot be reused while kept), bounded as the tile labels are.
+_eras: dict[int, tuple[list, dict[str, list[dict]]]] = {}
+
+
+def tiles_by_era(tiles: list[dict]) -> dict[str, list[dict]]:
+    kept = _eras.get(id(tiles))
+    if kept is not None and kept[0] is tiles:
+        return kept[1]
+    eras: dict[str, list[dict]] = {}
+    for tile in tiles:
+        eras.setdefault(tile["era"], []).append(tile)
+    if len(_eras) >= OPTION_CACHE_SIZE:
+        _eras.clear()
+    _eras[id(tiles)] = (tiles, eras)
+    return eras
 
 
 def start_civilization(game, player: BoardPlayer, civ: dict) -> None:
