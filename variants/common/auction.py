@@ -236,6 +236,11 @@ class Auction:
             table.bids = self.bids
             table.auction = None
 
+    def turn(self, seat: int) -> Iterator[Decision]:
+        """One seat's turn: ``run`` for that seat alone (its steps, not wrapped in one more
+        generator), for a phase that loops over the seats itself."""
+        return self.run([seat])
+
     def amount_prompt(self, slot: Slot) -> str:
         """The question of a bid's amount on ``slot`` (made once per slot and auction)."""
         prompt = self._amount_prompts.get(slot.index)
