@@ -10,7 +10,7 @@ from peloponnes.core import Variant, VariantOption, hookimpl
 from peloponnes.variants.common import hookspecs as family_hookspecs
 from peloponnes.variants.common.auction import CONQUEST_PRICE_OPTION, order_by_bids
 from peloponnes.variants.common.income import income_row
-from peloponnes.variants.common.scoring import balance_gap, lower_total_score_with
+from peloponnes.variants.common.scoring import balance_gap, lower_total_score
 
 from . import bot, hidden, narrate, state
 from . import hookspecs as boardgame_hookspecs
@@ -138,7 +138,7 @@ class BoardGame:
         mat = player.mat
         prestige = player.tile_prestige() + player.coins // mat["coins_per_prestige"]
         population = player.population * mat["points_per_inhabitant"]
-        return lower_total_score_with(population, prestige, player.luxury, {
+        return lower_total_score(population, prestige, player.luxury, {
             "prestige": prestige, "inhabitants": player.population, "coins": player.coins,
             "tiles": player.tile_count()})
 

@@ -5,9 +5,9 @@ from collections.abc import Iterator
 
 from peloponnes.core import Decision, Option, Phase
 from peloponnes.variants.common.auction import (
-    Auction,
     HookedPurse,
     Slot,
+    bidding_steps,
     order_by_bids,
 )
 from peloponnes.variants.common.words import amounts
@@ -134,15 +134,9 @@ def conquest_extra(game, seat: int) -> int:
 
 
 def bidding(game) -> Iterator[Decision]:
-    st = game.state
-    auction = st.auction = Auction(st.slots, CoinCardPurse(game), game.emit)
-    # run_auction's loop written here: every decision of the auction (about 90 of a game's 150,
-    # forced ones included) passes through each generator level between the engine and the
-    # auction, and this saves one
-    for seat in list(st.order):
-        yield from auction.turn(seat)
-    st.bids = auction.bids
-    st.auction = None
+    """cardgame 3. Bidding: the shared auction (``bidding_steps``) with coin cards as money;
+    the auction's own steps are returned, one generator level less at every bid."""
+    return bidding_steps(game.state, CoinCardPurse(game), game.emit)
 
 
 # --- 4. Turn order ----------------------------------------------------------------------------

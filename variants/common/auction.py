@@ -236,11 +236,6 @@ class Auction:
             table.bids = self.bids
             table.auction = None
 
-    def turn(self, seat: int) -> Iterator[Decision]:
-        """One seat's turn: ``run`` for that seat alone (its steps, not wrapped in one more
-        generator), for a phase that loops over the seats itself."""
-        return self.run([seat])
-
     def amount_prompt(self, slot: Slot) -> str:
         """The question of a bid's amount on ``slot`` (made once per slot and auction)."""
         prompt = self._amount_prompts.get(slot.index)
@@ -310,12 +305,6 @@ def fewest_coins_reaching(minimum: int, bonus_halves: int) -> int:
     """The fewest coins (at least 1) whose bid, counted ``bonus_halves`` half coins higher,
     reaches ``minimum`` (heroes: Sisyphus, whose extra coin counts towards the minimum)."""
     return max(1, -((bonus_halves - 2 * minimum) // 2))
-
-
-def run_auction(auction: Auction, order: list[int]) -> Iterator[Decision]:
-    """``auction``'s turns in ``order`` (``Auction.run``'s own steps, not wrapped in another
-    generator)."""
-    return auction.run(order)
 
 
 def bidding_steps(table, purse: Purse, emit) -> Iterator[Decision]:

@@ -3,23 +3,21 @@ to the most luxury goods (cardgame Scoring; boardgame Final Score And Winner).""
 from peloponnes.core import Score
 
 
-def lower_total_score(population: int, power: int, luxury: int, **details) -> Score:
-    """The Score of a seat with these totals and luxury goods; ``details`` (keywords) are shown
-    after the three totals."""
-    return lower_total_score_with(population, power, luxury, details)
-
-
-def lower_total_score_with(population: int, power: int, luxury: int, details: dict) -> Score:
-    """``lower_total_score`` with its details as a dict: cheaper where every seat is scored every
-    round (the standing), as a call with keyword arguments costs more than one with a dict."""
+def lower_total_score(population: int, power: int, luxury: int,
+                      details: dict | None = None) -> Score:
+    """The Score of a seat with these totals and luxury goods; ``details`` (a dict, not
+    keywords: every seat is scored every round for the standing, and a call with keyword
+    arguments costs more) are shown after the three totals."""
     # a comparison rather than min() and max(), and Score's fields in their order (value,
     # tiebreak, details) rather than by keyword
     if population < power:
         low, high = population, power
     else:
         low, high = power, population
-    return Score(low, (high, luxury),
-                 {"population": population, "power": power, "luxury": luxury, **details})
+    shown = {"population": population, "power": power, "luxury": luxury}
+    if details:
+        shown.update(details)
+    return Score(low, (high, luxury), shown)
 
 
 def balance_gap(game) -> float:
