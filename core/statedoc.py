@@ -28,7 +28,9 @@ A round is a list of `Phase(name, run, rule)` (from `list_round_phases`; setup p
 phase and either returns None (a plain function: it only changes state) or is a generator that
 changes state and `yield`s a `Decision` wherever a player must choose; the engine sends back the
 chosen `Option` (`answer = yield Decision(...)`). A generator may ask nothing (a `return` before
-any `yield`, or a function that never reaches its `yield`). A decision with one option is taken
+any `yield`, or a function that never reaches its `yield`). A plain function may also return
+another generator's steps (an iterator of Decisions, e.g. `return auction.run(order)`): the
+engine runs them as the phase's own, one level of `yield from` less at every decision. A decision with one option is taken
 without asking anybody. Phases never call agents, prompts or `print`, and draw randomness only
 from `game.rng`.
 

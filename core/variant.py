@@ -14,7 +14,8 @@ PhaseFn = Callable[[Any], Iterator[Decision] | None]
 @dataclass(frozen=True)
 class Phase:
     """A step of a round: ``run(game)`` changes state and yields a Decision wherever a player
-    must choose (it may also be a plain function that yields nothing)."""
+    must choose (it may also be a plain function that yields nothing, or one that returns
+    another generator's steps: the engine runs whatever iterator of Decisions it returns)."""
     name: str
     run: PhaseFn
     rule: str = ""

@@ -135,6 +135,29 @@ def test_a_wrapper_removes_a_phase():
     assert game.finished and game.decisions == 0
 
 
+class ReturnedSteps:
+    """A phase that is a plain function returning another generator's steps (what a bidding
+    phase does with the shared auction's)."""
+    @hookimpl(wrapper=True)
+    def list_round_phases(self, game):
+        from .toy import pick
+
+        def returns_pick(game):
+            return pick(game)
+        phases = yield
+        return [p if p.name != "pick" else Phase("pick", returns_pick, p.rule) for p in phases]
+
+
+def test_a_phase_may_return_the_steps_of_another_generator():
+    plain = Game(toy_ruleset(), scenario())
+    play(plain, make_agents(plain))
+    returned = Game(toy_ruleset(ReturnedSteps()), scenario())
+    play(returned, make_agents(returned))
+    assert returned.answers == plain.answers and returned.decisions == plain.decisions > 0
+    assert [s.value for s in returned.result.scores] == [s.value for s in plain.result.scores]
+    assert [e.as_dict() for e in returned.events] == [e.as_dict() for e in plain.events]
+
+
 def test_metrics_merge_and_invariants_hook():
     class Extra:
         @hookimpl
