@@ -11,10 +11,9 @@ Consent before importing foreign code (core/trust.py) is the protection against 
 """
 from __future__ import annotations
 
+import _signal
 import os
-import signal
 import threading
-from contextlib import contextmanager
 
 _real_exit = os._exit
 
@@ -49,29 +48,46 @@ class TimeLimit(Exception):
     """Raised inside whatever code is running when a game's time runs out."""
 
 
-@contextmanager
-def time_limit(seconds: float | None, what: str = "the game"):
+class time_limit:  # noqa: N801 - used like a function: ``with time_limit(30, "the game"):``
     """Raise TimeLimit in the running code after ``seconds`` of wall-clock time (None or 0: no
     limit). A loop that neither decides nor emits events (``while True: pass`` in a hook) is
     stopped this way, with the loop's own frame in the traceback for blame. Works in a process's
-    main thread (elsewhere, and where SIGALRM does not exist, it does nothing)."""
-    usable = (seconds and hasattr(signal, "setitimer")
-              and threading.current_thread() is threading.main_thread()
-              and signal.getitimer(signal.ITIMER_REAL)[0] == 0)
-    if not usable:
-        yield
-        return
+    main thread (elsewhere, and where SIGALRM does not exist, it does nothing).
 
-    def expired(signum, frame):
-        raise TimeLimit(f"{what} ran longer than {seconds:g} s (an endless loop?)")
+    Every game runs inside one, so it is a class rather than a generator, and it sets the
+    handler through ``_signal``, the C module that ``signal`` wraps: ``signal.signal`` turns the
+    previous handler into the ``Handlers`` enum, which for a Python function (ours, when it is
+    put back) means raising and catching a ValueError inside the enum's code, most of the cost
+    of a game's time limit."""
+    __slots__ = ("seconds", "what", "previous", "armed")
 
-    previous = signal.signal(signal.SIGALRM, expired)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+    def __init__(self, seconds: float | None, what: str = "the game"):
+        self.seconds = seconds
+        self.what = what
+        self.armed = False
+
+    def __enter__(self) -> time_limit:
+        seconds = self.seconds
+        if not (seconds and hasattr(_signal, "setitimer")
+                and threading.current_thread() is threading.main_thread()
+                and _signal.getitimer(_signal.ITIMER_REAL)[0] == 0):
+            return self
+        what = self.what
+
+        def expired(signum, frame):
+            raise TimeLimit(f"{what} ran longer than {seconds:g} s (an endless loop?)")
+
+        self.previous = _signal.signal(_signal.SIGALRM, expired)
+        _signal.setitimer(_signal.ITIMER_REAL, seconds)
+        self.armed = True
+        return self
+
+    def __exit__(self, *exc) -> bool:
+        if self.armed:
+            self.armed = False
+            _signal.setitimer(_signal.ITIMER_REAL, 0)
+            _signal.signal(_signal.SIGALRM, self.previous)
+        return False
 
 
 def describe_exception(exc: BaseException) -> str:

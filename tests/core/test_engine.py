@@ -1,9 +1,12 @@
 """The engine on its own, with a toy ruleset: the step API, auto-answered single options,
 illegal answers, phases changed by wrappers, determinism, agents and error attribution."""
+import signal
+
 import pytest
 
 from peloponnes.core import IllegalAnswer, Option, Phase, PluginError, hookimpl, insert_phase_after
 from peloponnes.core.agents import RandomAgent, make_agents
+from peloponnes.core.containment import TimeLimit, time_limit
 from peloponnes.core.engine import Game, play
 from peloponnes.core.scenario import Scenario
 
@@ -246,3 +249,17 @@ def test_insert_phase_after_a_named_phase_or_at_the_end():
     assert [p.name for p in insert_phase_after([first, second], "a", new)] == ["a", "new", "b"]
     assert [p.name for p in insert_phase_after([first, second], "zz", new)] == ["a", "b", "new"]
     assert [p.name for p in insert_phase_after(None, "a", new)] == ["new"]
+
+
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="no SIGALRM timers here")
+def test_time_limit_stops_a_loop_and_puts_the_previous_handler_back():
+    before = signal.getsignal(signal.SIGALRM)
+    with pytest.raises(TimeLimit, match="the loop ran longer than 0.2 s"):
+        with time_limit(0.2, "the loop"):
+            while True:
+                pass
+    assert signal.getsignal(signal.SIGALRM) == before
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    with time_limit(30, "outer") as outer, time_limit(1, "inner") as inner:
+        assert outer.armed and not inner.armed      # a limit inside a running one adds none
+    assert signal.getsignal(signal.SIGALRM) == before
