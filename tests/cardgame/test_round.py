@@ -162,6 +162,14 @@ def test_bidding_minimum_bid_is_the_card_value_and_unaffordable_cards_are_not_of
     assert [o.value for o in d.options] == [2, 3, 4]
 
 
+def bid_offers(game):
+    """(seat, option, slot) of each card offered by the pending bid decision, if one is pending."""
+    decision = game.pending
+    if decision is None or decision.kind != "bid_card":
+        return []
+    return [(decision.seat, option, option.value) for option in decision.options[1:]]
+
+
 def test_the_conquest_surcharge_is_asked_anew_each_auction_so_a_house_rule_may_change_it():
     """The card game's minimum bid keeps a seat's Conquest-row surcharge less its discount for
     one auction (conquest_extra): a house rule whose surcharge changes from round to round is
@@ -179,13 +187,8 @@ def test_the_conquest_surcharge_is_asked_anew_each_auction_so_a_house_rule_may_c
     checked = set()
 
     def check_offers(game):
-        decision = game.pending
-        if decision is None or decision.kind != "bid_card":
-            return
-        player = game.state.players[decision.seat]
-        discount = player.power_card_total("conquest_discount")
-        for option in decision.options[1:]:
-            slot = option.value
+        for seat, option, slot in bid_offers(game):
+            discount = game.state.players[seat].power_card_total("conquest_discount")
             if slot.conquest:
                 value = slot.card["value"]
                 price = max(value, value + game.round % 4 - discount)
@@ -213,11 +216,7 @@ def test_bidding_asks_the_minimum_bid_anew_each_auction_so_a_house_rule_may_chan
     checked = set()
 
     def check_offers(game):
-        decision = game.pending
-        if decision is None or decision.kind != "bid_card":
-            return
-        for option in decision.options[1:]:
-            slot = option.value
+        for _seat, option, slot in bid_offers(game):
             if slot.bid is None and not slot.conquest:
                 assert option.label.endswith(f"[open; from {slot.card['value'] + game.round - 1}]")
                 checked.add(game.round)
