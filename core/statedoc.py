@@ -30,9 +30,9 @@ changes state and `yield`s a `Decision` wherever a player must choose; the engin
 chosen `Option` (`answer = yield Decision(...)`). A generator may ask nothing (a `return` before
 any `yield`, or a function that never reaches its `yield`). A plain function may also return
 another generator's steps (an iterator of Decisions, e.g. `return auction.run(order)`): the
-engine runs them as the phase's own, one level of `yield from` less at every decision. A decision with one option is taken
-without asking anybody. Phases never call agents, prompts or `print`, and draw randomness only
-from `game.rng`.
+engine runs them as the phase's own, one level of `yield from` less at every decision. A
+decision with one option is taken without asking anybody. Phases never call agents, prompts or
+`print`, and draw randomness only from `game.rng`.
 
 `game.round` is 0 during `setup_game` and the setup phases, 1..N during round N (set before
 `list_round_phases` is asked for that round and before the `round_started` event), and N + 1
