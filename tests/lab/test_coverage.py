@@ -121,3 +121,26 @@ def test_coverage_pickles_and_adds_as_counters_do():
     total = Coverage().add(a).add(b)
     assert total.games == 2 and total.rules == Counter({"r": 6, "new": 1})
     assert total.hook_calls[("p", "h")] == 4 and total.owners == {"bid": "p"}
+
+
+def test_a_watched_game_calls_back_at_every_answer_only_when_something_is_counted():
+    """Watching the scenario's plugins with random seats counts nothing per decision, so the
+    game runs without a call at every answer; heuristic seats (whose guesses are counted) and
+    ``--coverage`` (every rule section asked) get one."""
+    from peloponnes.core.coverage import Watcher
+    from peloponnes.core.scenario import Scenario
+    ruleset, scenario = load_ruleset(cardgame("no_conquest.py"))
+    assert Watcher(ruleset).answer_observer(scenario) is None
+    heuristic = scenario.with_agents("heuristic")
+    assert Watcher(load_ruleset(heuristic)[0]).answer_observer(heuristic) is not None
+    every = Watcher(load_ruleset(Scenario.quick("cardgame", 4))[0], every=True)
+    assert every.answer_observer(scenario) is not None
+    # the heuristic seats' answers are counted as they are with --coverage
+    from peloponnes.core.batch import simulate
+
+    def bot_counts(watch):
+        return [(r.coverage.bot_decisions, r.coverage.bot_guesses)
+                for r in simulate(heuristic, 2, watch=watch)]
+    counted = bot_counts("plugins")
+    assert all(sum(decisions.values()) > 0 for decisions, _ in counted)
+    assert counted == bot_counts("all")
