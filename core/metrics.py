@@ -70,13 +70,14 @@ def drama(standings: Sequence[Sequence[float] | None], winners: Sequence[int]) -
     for s in standings:
         if not s:
             continue
-        # (a plain loop for ``max(s[w] for w in winners if w < len(s))``, which it equals)
+        # (a plain loop for ``max(s[w] for w in winners if w < len(s))``)
         seats, best = len(s), None
         for w in winners:
             if w < seats and (best is None or s[w] > best):
                 best = s[w]
         if best is None:
-            raise ValueError("max() arg is an empty sequence")
+            raise ValueError(f"a round's standing {s!r} has no value for any winner "
+                             f"{list(winners)!r} (measure_round gave fewer seats)")
         behind.append(max(s) - best)
     if not behind:
         return None
