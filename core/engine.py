@@ -183,7 +183,7 @@ class Game(Forking):
             where = f" ({decision.rule})" if decision.rule else ""
             raise IllegalAnswer(
                 f"'{option_id}' is not an option of this decision{where}; offered: {offered}")
-        self._give(option)
+        self._advance(option)
 
     def give(self, option: Option) -> None:
         """Answer the pending decision with one of its own ``Option`` objects (what ``choose``
@@ -191,24 +191,20 @@ class Game(Forking):
         decision = self.pending
         if decision is None or not any(o is option for o in decision.options):
             raise IllegalAnswer(f"{option!r:.80} is not an option of the pending decision")
-        self._give(option)
-
-    def _give(self, option: Option) -> None:
-        """``give`` an option known to be one of the pending decision's."""
-        decision = self.pending
-        self.answers.append(option.id)
-        self.decisions += 1
-        offered = len(decision.options)
-        self.options_offered += offered
-        if offered > self.options_max:
-            self.options_max = offered
         self._advance(option)
-        if self.decisions >= self.max_decisions and self.pending is not None:
-            raise self.ruleset.blamed(GameTooLong(
-                f"more than {self.max_decisions} decisions in one game (an endless loop?); "
-                f"last asked: {self.pending.kind}"), self.phase)
 
     def _advance(self, answer: Option | None) -> None:
+        """Run the rules up to the next decision asked (or the end): with ``answer``, one of the
+        pending decision's own options, that decision is answered first; None starts the game
+        (or a fork). One method for both, so a decision costs one call here."""
+        if answer is not None:
+            decision = self.pending
+            self.answers.append(answer.id)
+            self.decisions += 1
+            offered = len(decision.options)
+            self.options_offered += offered
+            if offered > self.options_max:
+                self.options_max = offered
         self.pending = None
         gen = self._gen
         # os._exit raises while the rules run (``containment``; written out, not ``with
@@ -238,6 +234,10 @@ class Game(Forking):
                 f"rules offered a decision without options: {decision.kind} ({decision.rule})"),
                 self.phase)
         self.pending = decision
+        if self.decisions >= self.max_decisions:
+            raise self.ruleset.blamed(GameTooLong(
+                f"more than {self.max_decisions} decisions in one game (an endless loop?); "
+                f"last asked: {decision.kind}"), self.phase)
 
     def _play(self, resume: tuple | None = None) -> Iterator[Decision]:
         """The whole game; ``resume`` (a checkpoint's position) starts it at that phase. The
@@ -458,7 +458,7 @@ def _answer_all(game: Game, agents: list, bots: list[bool], on_answer: AnswerObs
     ``ask_bot`` does for it, one call less per decision)."""
     pickers = [agent.pick if getattr(agent, "picks_options", False) else None
                for agent in agents]
-    give = game._give
+    give = game._advance
     while (decision := game.pending) is not None:
         seat = decision.seat
         pick = pickers[seat]
