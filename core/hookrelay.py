@@ -184,10 +184,15 @@ def compile_call(name: str, argnames: tuple[str, ...], wrappers: list, plain: li
         lines += [] if firstresult else ["    _results = []"]
         for i, impl in enumerate(plain):
             namespace[f"_impl{i}"] = impl.function
+            call = f"_impl{i}({', '.join(impl.argnames)})"
+            if firstresult and checked is None and i == len(plain) - 1:
+                # the last one's result is the answer, None or not (no test needed)
+                lines.append(f"    return {call}")
+                break
             keep = f"        {returning('_r')}" if firstresult else "        _results.append(_r)"
-            lines += [f"    _r = _impl{i}({', '.join(impl.argnames)})",
-                      "    if _r is not None:", keep]
-        lines.append("    return None" if firstresult else f"    {returning('_results')}")
+            lines += [f"    _r = {call}", "    if _r is not None:", keep]
+        else:
+            lines.append("    return None" if firstresult else f"    {returning('_results')}")
     else:
         lines += wrapper_lines(wrappers, plain_lines(plain, firstresult, namespace),
                                namespace, returning)
