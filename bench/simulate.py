@@ -19,6 +19,15 @@ counts instead the machine instructions one game takes (valgrind's callgrind: th
 work drop out). It is about 50 times slower than a plain run, but the same on a busy machine as
 on a quiet one: the figure to compare two versions on a shared machine (time still decides;
 instructions ignore cache misses).
+
+    python3 bench/simulate.py --bytecodes [--against REV] [--games 30] [--top 20]
+
+counts the Python bytecodes one game executes (``sys.settrace`` with opcode events; exact, and
+the same on every run). Time follows bytecodes more than machine instructions: each bytecode is
+an indirect jump in the interpreter's dispatch, which a processor predicts poorly, so a change
+that removes C work (a cheaper object, a faster builtin) shows in instructions but less in time,
+while one that removes Python calls and statements shows in both. ``--top K`` lists the K
+functions of this checkout that execute the most bytecodes per game.
 """
 from __future__ import annotations
 
@@ -81,6 +90,54 @@ def measure(folder: Path, variant: str, players: int, games: int) -> dict:
     return json.loads(out.strip().splitlines()[-1])
 
 
+# Counts the bytecodes executed while playing (after the warm-up game), per function.
+BYTECODE_CHILD = CHILD.split("decisions = 0")[0] + """
+import collections
+counts = collections.Counter()
+def _opcode(frame, event, arg):
+    if event == "opcode":
+        code = frame.f_code
+        counts[code.co_filename, code.co_name] += 1
+    return _opcode
+def _call(frame, event, arg):
+    frame.f_trace_opcodes = True
+    frame.f_trace_lines = False
+    return _opcode
+sys.settrace(_call)
+for seed in range(1, games + 1):
+    run_game(ruleset, scenario, seed, agent=agent)
+sys.settrace(None)
+top = [[f"{os.path.basename(f)}:{name}", n / games] for (f, name), n in counts.most_common(100)]
+print(json.dumps({"bytecodes": sum(counts.values()) / games, "top": top}))
+"""
+
+
+def bytecodes(folder: Path, variant: str, players: int, games: int) -> dict:
+    """Bytecodes per game (and the functions executing most) of a child playing ``games``."""
+    env = {**os.environ, "PYTHONPATH": str(folder), "PYTHONHASHSEED": "0"}
+    out = subprocess.run([sys.executable, "-c", BYTECODE_CHILD, variant, str(players),
+                          str(games)], env=env, cwd=folder, capture_output=True, text=True)
+    if out.returncode:
+        sys.exit(f"counting bytecodes failed for {variant}: {out.stderr[-500:]}")
+    return json.loads(out.stdout.splitlines()[-1])
+
+
+def count_bytecodes(versions: dict[str, Path], names: list[str], players: int, games: int,
+                    top: int) -> None:
+    print(f"Python bytecodes per {os.environ['BENCH_AGENT']} {players}-player game "
+          f"({games} games)")
+    for name in names:
+        counts = {v: bytecodes(f, name, players, games) for v, f in versions.items()}
+        for version, count in counts.items():
+            print(f"{name:>10} {version:>14}: {count['bytecodes'] / 1e3:,.1f} k bytecodes/game",
+                  flush=True)
+        if len(counts) == 2:
+            old, new = (c["bytecodes"] for c in counts.values())
+            print(f"{name:>10} {'ratio':>14}: x{old / new:.2f} fewer", flush=True)
+        for where, per_game in list(counts.values())[-1]["top"][:top]:
+            print(f"{'':>12}{per_game:9,.0f}  {where}")
+
+
 def instructions(folder: Path, variant: str, players: int, games: int) -> int:
     """Instructions executed (callgrind) by a child playing ``games`` games after loading."""
     python = os.path.realpath(sys.executable)
@@ -138,6 +195,10 @@ def main() -> None:
                         help="the bot every seat plays (default: random)")
     parser.add_argument("--instructions", action="store_true",
                         help="count machine instructions per game (valgrind) instead of timing")
+    parser.add_argument("--bytecodes", action="store_true",
+                        help="count Python bytecodes per game (exact) instead of timing")
+    parser.add_argument("--top", type=int, default=0, metavar="K",
+                        help="with --bytecodes: the K functions executing the most")
     args = parser.parse_args()
     os.environ["BENCH_AGENT"] = args.agent          # read by every child (CHILD)
     names = args.variant or variants()
@@ -147,6 +208,9 @@ def main() -> None:
             versions = {args.against: code_folder(Path(tmp), "old", args.against), **versions}
         if args.instructions:
             count_instructions(versions, names, args.players, args.games)
+            return
+        if args.bytecodes:
+            count_bytecodes(versions, names, args.players, args.games, args.top)
             return
         print(f"{args.games} {args.agent} games, {args.players} players, one process each, "
               f"{args.repeat} runs per version (median, min-max); CPU time")
