@@ -169,8 +169,8 @@ def markdown(variants: dict[str, Variant]) -> str:
     for kind, entry in emitted_events([CORE_DIR / "engine.py"]).items():
         fields = ", ".join(f"`{f}`" for f in sorted(entry["fields"])) or "no fields"
         lines.append(f"- `{kind}`: {fields}")
-    lines += ["", "Every event also has `index`, `round`, `kind`, `data` (the fields) and `rule` "
-              "(`core.Event`).", ""]
+    lines += ["", "Every event is a `core.Event`, a named tuple: `seq` (its number in the game), "
+              "`round`, `kind`, `data` (the fields listed) and `rule`.", ""]
     for variant in variants.values():
         lines += variant_section(variant)
     return "\n".join(lines).rstrip() + "\n"

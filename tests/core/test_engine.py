@@ -34,6 +34,24 @@ def test_options_are_immutable_values():
     assert repr(Option("a", "b", 1)) == "Option(id='a', label='b', value=1, key='')"
 
 
+def test_emit_builds_the_event_the_class_would():
+    # Game.emit builds its named tuple with tuple.__new__; the result must be what
+    # Event(...) gives, immutable, and pickle as one
+    import pickle
+
+    from peloponnes.core.decisions import Event
+    game = Game(toy_ruleset(), scenario()).start()
+    game.round = 3
+    event = game.emit("picked", "toy: rule", seat=1, value=2)
+    assert type(event) is Event and event is game.events[-1]
+    assert event == Event(event.seq, 3, "picked", {"seat": 1, "value": 2}, "toy: rule")
+    assert event.as_dict() == {"seq": event.seq, "round": 3, "kind": "picked", "seat": 1,
+                               "value": 2, "rule": "toy: rule"}
+    with pytest.raises(AttributeError):
+        event.kind = "other"
+    assert pickle.loads(pickle.dumps(event)) == event
+
+
 def test_step_api_pending_and_choose():
     game = Game(toy_ruleset(), scenario()).start()
     assert game.pending.kind == "pick" and game.pending.seat == 0
