@@ -8,30 +8,16 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 
-@dataclass(frozen=True, slots=True, init=False)
-class Option:
+class Option(NamedTuple):
     """One answer to a decision. ``id`` is stable (used by saved games and the step API),
     ``label`` is for people, ``value`` is the payload the rules code reads back. ``key`` is what
     a person types to choose it at the table (e.g. the number of the table row it refers to);
-    empty: the option's position in the list, counted from 1. Immutable: rules share options
-    between decisions and games."""
+    empty: the option's position in the list, counted from 1. Immutable (a named tuple): rules
+    share options between decisions and games."""
     id: str
     label: str
     value: Any = None
     key: str = ""
-
-    def __init__(self, id: str, label: str, value: Any = None, key: str = ""):  # noqa: A002
-        # What the frozen dataclass's own __init__ does, in half the time: the slots are set
-        # through their descriptors instead of ``object.__setattr__`` by name (hundreds of
-        # options are built per game; assigning to an option still raises).
-        _set_id(self, id)
-        _set_label(self, label)
-        _set_value(self, value)
-        _set_key(self, key)
-
-
-_set_id, _set_label, _set_value, _set_key = (
-    getattr(Option, name).__set__ for name in ("id", "label", "value", "key"))
 
 
 @dataclass(slots=True)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,6 +35,8 @@ def summarise(value: Any, depth: int = 3) -> str:
         return repr(value) if len(value) <= 60 else repr(value[:57] + "...")
     if depth <= 0:
         return "…"
+    if isinstance(value, tuple) and hasattr(type(value), "_fields"):   # a named tuple (Option)
+        return _by_fields(value, type(value)._fields, depth)
     if isinstance(value, (list, tuple, dict)):
         return _summarise_container(value, depth)
     if isinstance(value, (set, frozenset)):
@@ -43,12 +45,16 @@ def summarise(value: Any, depth: int = 3) -> str:
     if isinstance(name, str):
         return f"{type(value).__name__} {name}"
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        fields = [f"{f.name}={summarise(getattr(value, f.name), depth - 1)}"
-                  for f in dataclasses.fields(value)[:MAX_ITEMS]]
-        return f"{type(value).__name__}({', '.join(fields)})"
+        return _by_fields(value, [f.name for f in dataclasses.fields(value)], depth)
     if callable(value):
         return f"function {getattr(value, '__name__', type(value).__name__)}"
     return type(value).__name__
+
+
+def _by_fields(value: Any, names: Sequence[str], depth: int) -> str:
+    """``Type(name=value, ...)``: a dataclass or a named tuple, by its (first few) fields."""
+    fields = [f"{name}={summarise(getattr(value, name), depth - 1)}" for name in names[:MAX_ITEMS]]
+    return f"{type(value).__name__}({', '.join(fields)})"
 
 
 def _summarise_container(value: list | tuple | dict, depth: int) -> str:
