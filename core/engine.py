@@ -113,7 +113,7 @@ class Game(Forking):
         self.pending: Decision | None = None
         self.finished = False
         self.result: Result | None = None
-        self.phase_runs: Counter[tuple[str, str]] = Counter()   # (phase, rule) -> runs
+        self._phases_run: list = []     # every Phase run, in order (``phase_runs`` counts them)
         self.forced = 0                 # decisions with one option, taken without asking
         self.options_offered = 0        # options of the decisions asked, summed
         self.options_max = 0            # the most options one decision offered
@@ -135,7 +135,13 @@ class Game(Forking):
         "ruleset", "scenario", "variant", "hook", "components", "options", "seed", "rng",
         "seats", "round", "phase", "events", "answers", "decisions", "pending", "finished",
         "result", "_gen", "_observed", "_measured", "_rounds", "_shared", "_checkpoint",
-        "_snapshotting", "_resamples", "max_decisions", "max_events"})
+        "_snapshotting", "_resamples", "max_decisions", "max_events", "_phases_run"})
+
+    @property
+    def phase_runs(self) -> Counter[tuple[str, str]]:
+        """How often each phase ran so far: (phase name, rule) -> runs. (Counted when read: the
+        engine only notes each phase it runs, which costs far less than a Counter's update.)"""
+        return Counter((phase.name, phase.rule) for phase in self._phases_run)
 
     @property
     def num_players(self) -> int:
@@ -248,10 +254,10 @@ class Game(Forking):
             for index in range(start, len(phases)):
                 phase = phases[index]
                 self.phase = phase
-                self.phase_runs[phase.name, phase.rule] += 1
                 if not (resumed and index == start):  # a resuming fork keeps its checkpoint
                     self._checkpoint = (self._take_checkpoint((stage, number, phases, index))
                                         if self._snapshotting else None)
+                self._phases_run.append(phase)
                 steps = phase.run(self)
                 if steps is not None:
                     yield from steps

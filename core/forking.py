@@ -23,6 +23,7 @@ class Checkpoint:
     events: int
     answers: int
     rounds: int | None
+    phases: int = 0     # phases run before this one (``Game._phases_run``)
 
 
 class Forking:
@@ -43,7 +44,8 @@ class Forking:
     def _take_checkpoint(self, position: tuple) -> Checkpoint:
         return Checkpoint(position=position, table=dump_table(self._table(), self._shared, self),
                           rng_state=self.rng.getstate(), events=len(self.events),
-                          answers=len(self.answers), rounds=self._rounds)
+                          answers=len(self.answers), rounds=self._rounds,
+                          phases=len(self._phases_run))
 
     def fork(self, *, forkable: bool = False) -> Forking:
         """An independent copy of this game at the same pending decision: given the same
@@ -68,6 +70,7 @@ class Forking:
         twin.rng.setstate(checkpoint.rng_state)
         twin.events = self.events[:checkpoint.events]
         twin.answers = self.answers[:checkpoint.answers]
+        twin._phases_run = self._phases_run[:checkpoint.phases]   # the resumed phase: again
         twin.decisions = len(twin.answers)
         twin.round = checkpoint.position[1]
         twin._rounds = checkpoint.rounds

@@ -28,6 +28,7 @@ def trace(game: Game) -> list:
     """What a game did and where it stands, comparable between games."""
     pending = game.pending
     return [[e.as_dict() for e in game.events], list(game.answers), game.round,
+            dict(game.phase_runs),      # (a fork resuming a phase counts it once)
             None if pending is None else (pending.seat, pending.kind, pending.prompt,
                                           [(o.id, o.label) for o in pending.options]),
             [game.view(s.index) for s in game.seats] if not game.finished else
