@@ -17,10 +17,9 @@ type checker knows what each key holds.
 """
 from __future__ import annotations
 
-from typing import Any, Generic, TypeVar, cast
+from typing import Generic, TypeVar
 
 T = TypeVar("T")
-D = TypeVar("D")
 
 
 class StashKey(Generic[T]):
@@ -35,36 +34,18 @@ class StashKey(Generic[T]):
         return f"StashKey({self.name!r})"
 
 
-class Stash:
+class Stash(dict):
     """Plugin state by ``StashKey``: ``stash[key] = value``, ``stash[key]``, ``key in stash``,
-    ``stash.get(key, default)``, ``stash.setdefault(key, default)``, ``del stash[key]``."""
-    __slots__ = ("_items",)
+    ``stash.get(key, default)``, ``stash.setdefault(key, default)``, ``del stash[key]``.
 
-    def __init__(self) -> None:
-        self._items: dict[StashKey[Any], object] = {}
+    A dict underneath, so reading ``stash[key]`` runs no Python code (Heroes reads its state a
+    few hundred times a game); setting checks the key, and a missing key says which."""
+    __slots__ = ()
 
     def __setitem__(self, key: StashKey[T], value: T) -> None:
         if not isinstance(key, StashKey):
             raise TypeError(f"stash keys are StashKey objects, not {type(key).__name__}")
-        self._items[key] = value
+        dict.__setitem__(self, key, value)
 
-    def __getitem__(self, key: StashKey[T]) -> T:
-        try:
-            return self._items[key]  # type: ignore[return-value]  # (no cast(): a hot path)
-        except KeyError:
-            raise KeyError(f"nothing stashed under {key!r} (set up by its plugin?)") from None
-
-    def get(self, key: StashKey[T], default: D) -> T | D:
-        return cast(T, self._items[key]) if key in self._items else default
-
-    def setdefault(self, key: StashKey[T], default: T) -> T:
-        return cast(T, self._items.setdefault(key, default))
-
-    def __delitem__(self, key: StashKey[T]) -> None:
-        del self._items[key]
-
-    def __contains__(self, key: object) -> bool:
-        return key in self._items
-
-    def __len__(self) -> int:
-        return len(self._items)
+    def __missing__(self, key: StashKey[T]) -> T:
+        raise KeyError(f"nothing stashed under {key!r} (set up by its plugin?)")
