@@ -51,9 +51,11 @@ def strength_gain(game, hp: HeroesPlayer, placed) -> int:
     return gain
 
 
-def after_tile_added(game, seat: int, placed) -> Iterator[Decision]:
+def after_tile_added(game, seat: int, placed) -> Iterator[Decision] | None:
     """A tile entered ``seat``'s civilization (boardgame: D., in the new turn order): the hero
-    abilities that come with a new tile, then the choice to raise Strength."""
+    abilities that come with a new tile, then the choice to raise Strength. Returns the steps of
+    that choice (``raise_strength``), None when it is not offered: not a generator itself, so a
+    tile that asks nothing builds none (asked for every tile added)."""
     hp = hero_player(game, seat)
     ability = hp.ability        # (a hero has one ability: its kind read once)
     kind = ability["kind"]
@@ -66,7 +68,7 @@ def after_tile_added(game, seat: int, placed) -> Iterator[Decision]:
         change_population(player, ability["amount"])
         game.emit("inhabitants", hero_rule(hp.hero), seat=seat, amount=ability["amount"],
                   population=player.population)
-    yield from raise_strength(game, hp, placed)
+    return raise_strength(game, hp, placed)
 
 
 def can_raise(game, hp: HeroesPlayer, placed) -> tuple[dict, int] | None:
@@ -89,11 +91,17 @@ def can_raise(game, hp: HeroesPlayer, placed) -> tuple[dict, int] | None:
     return dict(cost), gain
 
 
-def raise_strength(game, hp: HeroesPlayer, placed) -> Iterator[Decision]:
+def raise_strength(game, hp: HeroesPlayer, placed) -> Iterator[Decision] | None:
+    """The steps of offering ``hp`` to raise Strength for ``placed`` (``offer_strength``), or
+    None when he may not (``can_raise``): no generator for a tile that asks nothing."""
     possible = can_raise(game, hp, placed)
     if possible is None:
-        return
-    cost, gain = possible
+        return None
+    return offer_strength(game, hp, placed, *possible)
+
+
+def offer_strength(game, hp: HeroesPlayer, placed, cost: dict, gain: int) -> Iterator[Decision]:
+    """Ask whether ``hp`` pays ``cost`` for ``gain`` Strength (heroes: Strength)."""
     what, options = strength_options(tuple(cost.items()), gain)
     rule = STRENGTH_RULE if not hp.has("extra_strength") else \
         f"{STRENGTH_RULE}; {hero_rule(hp.hero)}"
