@@ -176,8 +176,9 @@ class HeroesPlugin:
         his extra coin counts towards a tile's minimum and the Conquest row's exact price too:
         he pays 1 coin less (a bid is still at least 1 coin)."""
         least = yield
-        # the hero's ability read directly: asked for every seat and tile of every auction
-        ability = hero_player(game, seat).ability
+        # the hero's ability read directly, the seat's pieces without hero_player's call (the
+        # same lookup written out): asked for every seat and tile of every auction
+        ability = game.stash[HEROES].players[seat].ability
         if least is not None and ability["kind"] == "bid_bonus":
             return fewest_coins_reaching(least, ability["amount"])
         return least
@@ -186,7 +187,7 @@ class HeroesPlugin:
     def bid_bonus_halves(self, game, seat):
         """Sisyphus: his bid counts 1 coin higher than he pays (not for turn order)."""
         bonus = yield
-        ability = hero_player(game, seat).ability     # asked once a seat and auction
+        ability = game.stash[HEROES].players[seat].ability     # (hero_player written out)
         if ability["kind"] == "bid_bonus":
             return bonus + ability["amount"]
         return bonus
@@ -230,7 +231,8 @@ class HeroesPlugin:
     def count_food_needed(self, game, seat, inhabitants):
         """Salamis: 1 food feeds 2 inhabitants; Penelope pays 2 food less."""
         need = yield
-        hp = hero_player(game, seat)    # asked several times a seat and supply round
+        hp = game.stash[HEROES].players[seat]   # (hero_player written out: asked several
+                                                # times a seat and supply round)
         need = -(-need // hp.colony["inhabitants_per_food"])
         ability = hp.ability
         if ability["kind"] == "food_discount":
