@@ -6,15 +6,12 @@ required resource for building or feeding." and "Luxury Goods may also be traded
 from the bank in order to make a bid or to place a coin onto an incomplete Building Tile ... only
 when a player does not have enough money". So a trade covers exactly what is missing: no choice is
 left to the player, except how much to feed (see ``supply.feed``). The rate comes from the seat's
-mat (``luxury_trade_rate``).
+mat (``luxury_trade_rate``), read where it is needed (no helper call: coin_funds runs for every
+seat at every bid).
 """
 from __future__ import annotations
 
 from .state import LUXURY_RULE, BoardPlayer, pay_out
-
-
-def trade_rate(player: BoardPlayer) -> int:
-    return player.mat["luxury_trade_rate"]
 
 
 def shortfall(player: BoardPlayer, cost: dict) -> int:
@@ -28,13 +25,13 @@ def shortfall(player: BoardPlayer, cost: dict) -> int:
 
 
 def can_pay_goods(player: BoardPlayer, cost: dict) -> bool:
-    return shortfall(player, cost) * trade_rate(player) <= player.luxury
+    return shortfall(player, cost) * player.mat["luxury_trade_rate"] <= player.luxury
 
 
 def pay_goods(game, player: BoardPlayer, cost: dict, rule: str) -> None:
     """Pay ``cost`` from the storehouse, the missing units with luxury goods at the trade rate.
     The caller has checked ``can_pay_goods``."""
-    rate = trade_rate(player)
+    rate = player.mat["luxury_trade_rate"]
     for resource, n in cost.items():
         have = player.goods[resource]
         missing = n - have if n > have else 0     # (a comparison: cheaper than max() on 3.11)
@@ -48,14 +45,14 @@ def pay_goods(game, player: BoardPlayer, cost: dict, rule: str) -> None:
 
 def coin_funds(player: BoardPlayer) -> int:
     """Coins the player can spend on a bid or a mark: his reserve plus luxury goods traded."""
-    return player.coins + player.luxury // trade_rate(player)
+    return player.coins + player.luxury // player.mat["luxury_trade_rate"]
 
 
 def raise_coins(game, player: BoardPlayer, amount: int, rule: str) -> None:
     """Before paying ``amount`` coins: trade luxury goods for the coins the reserve lacks."""
     missing = amount - player.coins
     if missing > 0:
-        rate = trade_rate(player)
+        rate = player.mat["luxury_trade_rate"]
         assert missing * rate <= player.luxury, (amount, player.coins, player.luxury)
         player.luxury -= missing * rate
         game.emit("luxury_traded", LUXURY_RULE, seat=player.seat, luxury=missing * rate,

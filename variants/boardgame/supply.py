@@ -13,7 +13,7 @@ from peloponnes.core import Decision, Option
 from peloponnes.variants.common.auction import OPTION_CACHE_SIZE
 from peloponnes.variants.common.words import amounts
 
-from .payments import can_pay_goods, pay_goods, trade_rate
+from .payments import can_pay_goods, pay_goods
 from .state import LUXURY_RULE, BoardPlayer, lose_tile, tile_name
 
 RULE = "boardgame: Supply Round"
@@ -39,17 +39,15 @@ def supply_round(game, *, final: bool) -> Iterator[Decision]:
             yield from steps
 
 
-def food_needed(game, player: BoardPlayer, inhabitants: int) -> int:
-    return game.hook.count_food_needed(game=game, seat=player.seat, inhabitants=inhabitants)
-
-
 def feed(game, player: BoardPlayer) -> Iterator[Decision] | None:
     """Each inhabitant eats one food. A player may not starve his people while he has food: the
     storehouse feeds as many as it can. When it is short he may trade luxury goods 2:1 for the
     missing food (Luxury Goods: allowed only when short); our reading: that trade is his choice
     (how many), the storehouse food is not. The population drops to the number fed.
     Returns the steps of feeding when the food is short (``feed_short``), else None."""
-    need = food_needed(game, player, player.population)
+    # (count_food_needed asked directly, here and in feed_short: no helper call between)
+    need = game.hook.count_food_needed(game=game, seat=player.seat,
+                                       inhabitants=player.population)
     food = player.goods["food"]
     if food >= need:
         player.goods["food"] = food - need
@@ -60,7 +58,7 @@ def feed(game, player: BoardPlayer) -> Iterator[Decision] | None:
 
 def feed_short(game, player: BoardPlayer, need: int, food: int) -> Iterator[Decision]:
     """``feed`` when the storehouse's ``food`` is short of the ``need``."""
-    rate = trade_rate(player)
+    rate = player.mat["luxury_trade_rate"]
     most = player.luxury // rate
     if need - food < most:      # (a comparison: cheaper than min() on Python 3.11)
         most = need - food
@@ -76,10 +74,10 @@ def feed_short(game, player: BoardPlayer, need: int, food: int) -> Iterator[Deci
                       luxury=traded * rate, got="food", amount=traded, why=FEED_RULE)
     available = food + traded
     fed = player.population
-    eaten = food_needed(game, player, fed)
+    eaten = game.hook.count_food_needed(game=game, seat=player.seat, inhabitants=fed)
     while fed > 0 and eaten > available:    # as many as the food feeds
         fed -= 1
-        eaten = food_needed(game, player, fed)
+        eaten = game.hook.count_food_needed(game=game, seat=player.seat, inhabitants=fed)
     player.goods["food"] = available - eaten
     starved = player.population - fed
     player.population = fed
