@@ -283,7 +283,7 @@ def one_time_income(game) -> None:
             amount = one.get(resource, 0)
             if amount:
                 gain_goods(game, player, resource, amount, ONE_TIME, "one-time income")
-        game.emit("one_time_income", ONE_TIME, seat=seat, tile=placed.id,
+        game.emit("one_time_income", ONE_TIME, seat=seat, tile=placed.tile["id"],  # (not .id)
                   population=player.population)
 
 
