@@ -49,10 +49,10 @@ def internal_conflict(game, final: bool) -> Iterator[Decision]:
 
 def tantalus_hires(game) -> Iterator[Decision]:
     """Tantalus may hire mercenaries in every supply round, after the internal conflict."""
-    ht = table(game)
+    players = table(game).players
     for seat in list(game.state.order):
-        hp = ht.by_seat(seat)
-        if hp.has("mercenaries_each_supply"):
+        hp = players[seat]
+        if hp.ability["kind"] == "mercenaries_each_supply":     # (no has() call per seat)
             yield from hire_mercenaries(game, hp, hero_rule(hp.hero))
 
 

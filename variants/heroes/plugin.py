@@ -203,13 +203,13 @@ class HeroesPlugin:
     def list_building_costs(self, game, seat, tile):
         """Daedalus saves 2 stone or 2 wood (not 1 + 1) on every building he builds: one way
         to pay per resource the building costs."""
-        hp = hero_player(game, seat)
-        if not hp.has("building_discount"):
+        ability = hero_player(game, seat).ability     # (no has() call: asked for every building)
+        if ability["kind"] != "building_discount":
             return None
         cost = tile["cost"]
-        saving = hp.ability["amount"]
+        saving = ability["amount"]
         ways = []
-        for resource in hp.ability["resources"]:
+        for resource in ability["resources"]:
             if cost.get(resource, 0) > 0:
                 way = {**cost, resource: max(0, cost[resource] - saving)}
                 if way not in ways:
@@ -267,14 +267,18 @@ class HeroesPlugin:
     @hookimpl
     def check_protection(self, game, seat, disaster):
         """Odysseus, shielded against this strike."""
-        if shielded(game, hero_player(game, seat)):
+        # asked for every seat a disaster strikes: hero_player's lookup written out, and
+        # shielded() called only for a seat that covered a disaster at all
+        hp = game.stash[HEROES].players[seat]
+        if hp.shielded is not None and shielded(game, hp):
             return True
         return None
 
     @hookimpl
     def get_disaster_effect(self, game, seat, disaster):
         """Apollonia (Drought, Earthquake) and Taras (Decline, Tempest) suffer more."""
-        return hero_player(game, seat).colony["disasters"].get(disaster)
+        # (asked for every seat a disaster strikes: hero_player's lookup written out)
+        return game.stash[HEROES].players[seat].colony["disasters"].get(disaster)
 
     # --- the expansion's own hooks: defaults ----------------------------------------------------
     @hookimpl
@@ -390,7 +394,7 @@ def _chain(first, then):
 
 def score(game, seat: int):
     player = game.state.players[seat]
-    hp = hero_player(game, seat)
+    hp = game.stash[HEROES].players[seat]      # (hero_player written out: every seat every round)
     rules = game.components["expansion"]["rules"]
     mat = player.mat
     hero = 0 if hp.flipped else hp.hero["red"]["prestige"]
@@ -410,7 +414,7 @@ def score(game, seat: int):
     details["prestige"] = power
     details["inhabitants"] = player.population
     details["coins"] = player.coins
-    details["tiles"] = player.tile_count()
+    details["tiles"] = len(player.buildings) + len(player.lands)    # (tile_count, written out)
     details["hero"] = hero
     details["mercenaries"] = hp.mercenaries
     details["clovers"] = hp.clovers

@@ -38,16 +38,18 @@ def halve_strength(game, hp: HeroesPlayer, rule: str, why: str) -> None:
 
 # --- a new tile ----------------------------------------------------------------------------------
 
-def strength_cost(rules: dict, placed) -> dict:
-    """What raising Strength for ``placed`` costs: the rules' own table (copy it to keep it)."""
-    return rules["strength_cost_building" if placed.kind == "building" else "strength_cost_land"]
+def strength_cost(rules: dict, building: bool) -> dict:
+    """What raising Strength for a new building (``building``) or landscape costs: the rules' own
+    table (copy it to keep it)."""
+    return rules["strength_cost_building" if building else "strength_cost_land"]
 
 
-def strength_gain(game, hp: HeroesPlayer, placed) -> int:
+def strength_gain(hp: HeroesPlayer, placed) -> int:
     """The tile's prestige points; Achilles always gets 2 more."""
     gain = placed.tile["prestige"]
-    if hp.has("extra_strength"):
-        gain += hp.ability["amount"]
+    ability = hp.ability        # (read directly, no has() call: asked for every tile added)
+    if ability["kind"] == "extra_strength":
+        gain += ability["amount"]
     return gain
 
 
@@ -75,15 +77,17 @@ def can_raise(game, hp: HeroesPlayer, placed) -> tuple[dict, int] | None:
     """(cost, gain) when ``hp`` may raise Strength for ``placed`` now, else None. Not for a
     building marked with a coin. Paid from the storehouse (our reading: luxury goods substitute
     only for building and feeding, as in the base game)."""
-    if placed.kind == "building" and placed.marked:
+    # asked for every tile added: the tile's kind read once (not through the property), the
+    # cheap refusals first, the cost copied only when it is offered, the goods checked in a
+    # plain loop
+    building = placed.tile["kind"] == "building"
+    if building and placed.marked:
         return None
-    # asked for every tile added: the cheap refusals first, the cost copied only when it is
-    # offered, the goods checked in a plain loop
-    rules = rules_of(game)
-    gain = strength_gain(game, hp, placed)
+    rules = game.components["expansion"]["rules"]      # (rules_of, written out)
+    gain = strength_gain(hp, placed)
     if gain <= 0 or hp.strength >= rules["strength_cap"]:
         return None
-    cost = strength_cost(rules, placed)
+    cost = strength_cost(rules, building)
     goods = game.state.players[hp.seat].goods
     for resource, n in cost.items():
         if goods[resource] < n:
