@@ -16,7 +16,7 @@ from peloponnes.variants.boardgame.hidden import face_down_chits
 from peloponnes.variants.boardgame.state import BLANK, lose_tile, pay_in
 from peloponnes.variants.common.auction import OPTION_CACHE_SIZE
 
-from .state import FLOW_RULE, PERSIANS_RULE, HeroesPlayer, HeroesState, hero_rule, table
+from .state import FLOW_RULE, HEROES, PERSIANS_RULE, HeroesPlayer, HeroesState, hero_rule, table
 from .strength import halve_strength, hire_mercenaries
 
 REDRAW_RULE = f"{FLOW_RULE}: the same disaster twice in a row"
@@ -55,7 +55,9 @@ def review_chit(game, chit: str, drawn: list[str]):
     Ariadne's owner choose to. The chit is still on top of the pile (``state.chits[-1]``, its
     value ``pile_values[-1]``). Returns None (the chit counts) or steps returning True (put back).
     """
-    st, ht = game.state, table(game)       # (asked for every chit revealed: the table passed on)
+    # asked for every chit revealed: the table read with table()'s lookup written out, and
+    # passed on
+    st, ht = game.state, game.stash[HEROES]
     chits = st.chits
     if chit == BLANK or len(chits) == 1:        # the last chit counts
         return counted(game, ht, chit)
@@ -71,7 +73,7 @@ def review_chit(game, chit: str, drawn: list[str]):
 def counted(game, ht: HeroesState, chit: str) -> None:
     """The chit on top counts: its value leaves the pile (a Persian one is recorded)."""
     value = ht.pile_values.pop()
-    if chit == persian_disaster(game):
+    if chit == game.components["expansion"]["persians"]["disaster"]:   # (persian_disaster)
         ht.persian_values.append(value)
     return None
 
