@@ -7,11 +7,13 @@ from collections import Counter
 
 import pytest
 
+from peloponnes.core import hookimpl
 from peloponnes.core.engine import Game
 from peloponnes.core.errors import ConfigError
 from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.scenario import Scenario
 from peloponnes.variants.boardgame.disasters import reveal_chits
+from peloponnes.variants.boardgame.rules import ROUND_PHASES as BOARD_ROUND_PHASES
 from peloponnes.variants.boardgame.rules import add_tiles
 from peloponnes.variants.boardgame.supply import supply_round
 from peloponnes.variants.common.auction import Bid, Slot
@@ -313,6 +315,29 @@ def test_internal_conflict_5_to_8_players_two_strongest_from_two_weakest(players
 
 
 # --- End of game ----------------------------------------------------------------------------------
+
+def test_the_expansions_round_phases_follow_the_phases_given_when_they_change_mid_game():
+    """The expansion keeps its last answer for the same phases given (round_phases): a house
+    rule whose phases change from round to round still gets the orange heroes' losses after F.
+    every round and F. again in the last round, and each answer is the caller's own list."""
+    class NoRevealInEvenRounds:
+        @hookimpl
+        def list_round_phases(self, game):
+            phases = list(BOARD_ROUND_PHASES)
+            return phases if game.round % 2 else [p for p in phases if p.name != "reveal"]
+
+    game = new_game(3, house_rules=[NoRevealInEvenRounds()])
+    for round_ in (1, 2, 3, 4, 5):
+        game.round = round_
+        names = [p.name for p in game.hook.list_round_phases(game=game)]
+        assert ("reveal" in names) == bool(round_ % 2)
+        assert names[names.index("income") + 1] == "hero_losses"
+    game.round = game.state.rounds          # the house rule's F. is kept, not added twice
+    names = [p.name for p in game.hook.list_round_phases(game=game)]
+    assert names.count("income") == 1 and names[-1] == "disaster_chits"
+    game.hook.list_round_phases(game=game).clear()      # a caller changing its answer
+    assert game.hook.list_round_phases(game=game)
+
 
 def test_end_of_game_final_income_then_the_last_3_chits_then_a_final_supply_with_conflict():
     game = new_game(3)

@@ -149,10 +149,8 @@ class HeroesPlugin:
     def list_round_phases(self, game):
         """heroes: End of game — after round 8 the players receive their income once more (so
         the last round keeps F.); orange heroes lose their goods after F. every round."""
-        phases = yield          # (insert_phase_after copies the list it is given)
-        if game.round >= game.state.rounds and INCOME.name not in [p.name for p in phases or ()]:
-            phases = insert_phase_after(phases, "one_time_income", FINAL_INCOME)
-        return insert_phase_after(phases, INCOME.name, HERO_LOSSES)
+        phases = yield
+        return round_phases(phases, game.round >= game.state.rounds)
 
     @hookimpl
     def count_disaster_chits(self, game, final):
@@ -383,6 +381,31 @@ class HeroesPlugin:
     @hookimpl
     def choose_heuristic(self, view, decision):
         return bot.choose(view, decision)
+
+
+# The last answer of round_phases for a last round and for another round: (the phases it was
+# given, the phases it returned).
+_round_phases: dict[bool, tuple[list, list]] = {}
+
+
+def round_phases(phases: list | None, last: bool) -> list:
+    """The round's phases with the expansion's: in the ``last`` round F. again if the phases
+    given lack it (End of game), and the orange heroes' losses after F. A new list each time.
+
+    Worked out from ``phases`` and ``last`` alone, so the answer is kept and reused for the same
+    phases (the board game answers the same Phase objects every round; a list compares item by
+    item, by identity first): a round no longer builds the list twice over
+    (insert_phase_after copies the list it is given)."""
+    kept = _round_phases.get(last)
+    if kept is not None and kept[0] == phases:
+        return list(kept[1])
+    given = list(phases or ())
+    result = given
+    if last and INCOME.name not in [p.name for p in given]:
+        result = insert_phase_after(result, "one_time_income", FINAL_INCOME)
+    result = insert_phase_after(result, INCOME.name, HERO_LOSSES)
+    _round_phases[last] = (given, result)
+    return list(result)
 
 
 def _chain(first, then):
