@@ -324,11 +324,14 @@ def round_income(game) -> Iterator[Decision]:
         for resource in RESOURCES:
             if gains[resource]:     # (no call for a resource the seat earns none of)
                 gain_goods(game, player, resource, gains[resource], INCOME, "round income")
-        change_population(player, civ.get("inhabitants", 0))
+        inhabitants = civ.get("inhabitants", 0)
+        if inhabitants:     # (no call for none: most civilizations bring none)
+            change_population(player, inhabitants)
         coins, luxury = game.hook.compute_income(game=game, seat=seat,
                                                  population=player.population)
         pay_out(game, player, gains["coins"] + coins, INCOME, "round income")
-        gain_luxury(game, player, luxury, INCOME, "population")
+        if luxury > 0:      # (gain_luxury's own test, made here: most seats earn none)
+            gain_luxury(game, player, luxury, INCOME, "population")
         game.emit("income", INCOME, seat=seat, population=player.population,
                   coins=gains["coins"] + coins, luxury=luxury)
 
