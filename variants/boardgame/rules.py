@@ -307,7 +307,7 @@ def round_income(game) -> Iterator[Decision]:
     for seat in st.order:
         player = st.players[seat]
         gains = NO_GAINS.copy()
-        for placed in player.tiles():
+        for placed in (*player.buildings, *player.lands):     # (player.tiles(), no call)
             for key, amount in placed.tile["income"].items():
                 if key in gains:
                     gains[key] += amount

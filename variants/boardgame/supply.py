@@ -96,8 +96,10 @@ def complete_buildings(game, player: BoardPlayer) -> Iterator[Decision] | None:
     """Each building marked with a coin is completed (its wood/stone paid, luxury goods 2:1 for
     what is missing) or lost ("cannot or does not wish to"); either way the coin returns to its
     owner's reserve. Returns the steps that ask, None when no building is marked."""
-    marked = [p for p in player.buildings if p.marked]
-    return _complete(game, player, marked) if marked else None
+    for placed in player.buildings:     # (a plain loop first: mostly none is marked)
+        if placed.marked:
+            return _complete(game, player, [p for p in player.buildings if p.marked])
+    return None
 
 
 def _complete(game, player: BoardPlayer, marked: list) -> Iterator[Decision]:
