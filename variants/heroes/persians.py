@@ -165,8 +165,11 @@ def may_shield(hp: HeroesPlayer) -> bool:
 
 
 def anyone_may_shield(game) -> bool:
-    for hp in table(game).players:
-        if may_shield(hp):
+    # asked before every disaster: may_shield's test written out in the loop over the seats,
+    # the table read with table()'s lookup written out (no call per seat)
+    for hp in game.stash[HEROES].players:
+        ability = hp.ability
+        if ability["kind"] == "disaster_shield" and hp.shield_uses < ability["amount"]:
             return True
     return False
 

@@ -19,7 +19,12 @@ def rules_of(game) -> dict:
 
 def set_strength(game, hp: HeroesPlayer, value: int, rule: str, why: str) -> None:
     """Strength stays within 0..29 (heroes: Strength: "never exceeds 29")."""
-    value = max(0, min(rules_of(game)["strength_cap"], value))
+    # (comparisons rather than max() and min(), the cap read without rules_of(): each a call)
+    cap = game.components["expansion"]["rules"]["strength_cap"]
+    if value > cap:
+        value = cap
+    if value < 0:
+        value = 0
     if value != hp.strength:
         change = value - hp.strength
         hp.strength = value
