@@ -311,6 +311,32 @@ def test_d_add_tiles_building_paid_with_wood_and_stone():
     assert [p.tile for p in player.buildings] == [t] and not player.buildings[0].marked
 
 
+def test_d_add_tiles_a_buildings_options_are_shared_between_games_and_paying_leaves_them_alone():
+    """Building, marking and completing options are made once per building name, cost and
+    mark price (bounded caches) and shared: another game gets the same ones, and paying with
+    one changes neither its value nor the tile's cost."""
+    t = building(cost={"wood": 2, "stone": 1})
+    asked_in = []
+    for _ in range(2):
+        game = new_game(2)
+        player = seat_player(game, 0, wood=3, stone=3, coins=2)
+        _, asked = drive(add_tile(game, player, t), "build")
+        asked_in.append(asked[0])
+        assert player.goods == {"wood": 1, "stone": 2, "food": 0}
+    first, second = asked_in
+    assert first.prompt == second.prompt == f"You won {t['name']}: build or mark?"
+    assert all(a is b for a, b in zip(first.options, second.options, strict=True))
+    assert first.options[0].value == t["cost"] == {"wood": 2, "stone": 1}
+    assert first.options[0].value is not t["cost"]
+    game = new_game(2)
+    player = seat_player(game, 0, wood=3, stone=3, coins=2, buildings=[marked(t)])
+    _, asked = drive(supply_round(game, final=False), "complete")
+    (complete,) = [d for d in asked if d.kind == "complete"]
+    assert option_ids(complete) == ["complete", "lose"]
+    assert complete.options[0].label == f"Complete {t['name']} (cost 2 wood, 1 stone)"
+    assert player.goods["wood"] == 1 and t["cost"] == {"wood": 2, "stone": 1}
+
+
 def test_d_add_tiles_building_marked_with_a_coin_when_not_paid():
     game = new_game(2)
     player = seat_player(game, 0, coins=2)

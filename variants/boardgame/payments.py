@@ -11,6 +11,12 @@ seat at every bid).
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
+from peloponnes.core import Option
+from peloponnes.variants.common.auction import OPTION_CACHE_SIZE
+from peloponnes.variants.common.words import amounts
+
 from .state import LUXURY_RULE, BoardPlayer, pay_out
 
 
@@ -58,3 +64,15 @@ def raise_coins(game, player: BoardPlayer, amount: int, rule: str) -> None:
         game.emit("luxury_traded", LUXURY_RULE, seat=player.seat, luxury=missing * rate,
                   got="coins", amount=missing, why=rule)
         pay_out(game, player, missing, LUXURY_RULE, "luxury traded")
+
+
+@lru_cache(maxsize=OPTION_CACHE_SIZE)
+def cost_option(action: str, name: str, way: int, cost: tuple[tuple[str, int], ...]) -> Option:
+    """The option to ``action`` ("build", "complete") the building ``name`` paying ``cost``
+    ((resource, n) pairs), the ``way``-th way to pay it (``list_building_costs``): id ``action``
+    or ``action:way``, its value the cost as a dict. Texts and numbers only, so made once and
+    shared between games (bounded, like the auction's option caches; the value is read, never
+    changed): a won or marked building no longer builds its option and label every time."""
+    value = dict(cost)
+    return Option(action if way == 0 else f"{action}:{way}",
+                  f"{action.capitalize()} {name} (cost {amounts(value)})", value)

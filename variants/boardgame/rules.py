@@ -7,13 +7,19 @@ this module supplies its coin purse.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from peloponnes.core import Decision, Option, Phase
-from peloponnes.variants.common.auction import Bid, HookedPurse, Slot, bidding_steps
-from peloponnes.variants.common.words import amounts
+from peloponnes.variants.common.auction import (
+    OPTION_CACHE_SIZE,
+    Bid,
+    HookedPurse,
+    Slot,
+    bidding_steps,
+)
 
 from .disasters import reveal_chits
-from .payments import can_pay_goods, coin_funds, pay_goods, raise_coins
+from .payments import can_pay_goods, coin_funds, cost_option, pay_goods, raise_coins
 from .setup import choose_solo_civilization
 from .state import (
     RESOURCES,
@@ -212,16 +218,14 @@ def add_building(game, player: BoardPlayer, placed: Placed) -> Iterator[Decision
     costs = game.hook.list_building_costs(game=game, seat=player.seat, tile=tile)
     for i, cost in enumerate(costs):
         if can_pay_goods(player, cost):
-            options.append(Option("build" if i == 0 else f"build:{i}",
-                                  f"Build {name} (cost {amounts(cost)})", cost))
+            options.append(cost_option("build", name, i, tuple(cost.items())))
+    prompt, mark_option = building_choice(name, mark)
     if coin_funds(player) >= mark:
-        options.append(Option("mark", f"Mark {name} with {mark} coin (complete it"
-                              " at the next supply round)"))
+        options.append(mark_option)
     if not options:
         lose_tile(game, player, placed, f"{rule} (neither resources nor a coin)")
         return
-    answer = yield Decision(player.seat, "build", f"You won {name}: build or mark?",
-                            tuple(options), rule)
+    answer = yield Decision(player.seat, "build", prompt, tuple(options), rule)
     if answer.id != "mark":
         pay_goods(game, player, answer.value, rule)
     else:
@@ -231,6 +235,14 @@ def add_building(game, player: BoardPlayer, placed: Placed) -> Iterator[Decision
     player.buildings.append(placed)
     player.new_tile = placed
     game.emit("tile_added", rule, seat=player.seat, tile=tile["id"], marked=placed.marked)
+
+
+@lru_cache(maxsize=OPTION_CACHE_SIZE)
+def building_choice(name: str, mark: int) -> tuple[str, Option]:
+    """The prompt of building or marking the building ``name`` and the option of marking it
+    with ``mark`` coins: texts and numbers only, made once and shared between games (bounded)."""
+    return (f"You won {name}: build or mark?",
+            Option("mark", f"Mark {name} with {mark} coin (complete it at the next supply round)"))
 
 
 def land_fits(player: BoardPlayer, tile: dict) -> bool:

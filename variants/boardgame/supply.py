@@ -11,9 +11,8 @@ from functools import lru_cache
 
 from peloponnes.core import Decision, Option
 from peloponnes.variants.common.auction import OPTION_CACHE_SIZE
-from peloponnes.variants.common.words import amounts
 
-from .payments import can_pay_goods, pay_goods
+from .payments import can_pay_goods, cost_option, pay_goods
 from .state import LUXURY_RULE, BoardPlayer, lose_tile, tile_name
 
 RULE = "boardgame: Supply Round"
@@ -85,6 +84,13 @@ def feed_short(game, player: BoardPlayer, need: int, food: int) -> Iterator[Deci
 
 
 @lru_cache(maxsize=OPTION_CACHE_SIZE)
+def completing_choice(name: str) -> tuple[str, Option]:
+    """The prompt of completing the marked building ``name`` and the option of giving it up:
+    texts only, made once and shared between games (bounded)."""
+    return f"Complete {name}?", Option("lose", f"Give up {name} (the coin comes back)")
+
+
+@lru_cache(maxsize=OPTION_CACHE_SIZE)
 def trade_options(most: int, rate: int) -> tuple[Option, ...]:
     """The options of trading luxury goods at ``rate`` for ``most`` food down to none (numbers
     only: made once and shared between games, bounded like the auction's option caches)."""
@@ -105,12 +111,12 @@ def complete_buildings(game, player: BoardPlayer) -> Iterator[Decision] | None:
 def _complete(game, player: BoardPlayer, marked: list) -> Iterator[Decision]:
     for placed in marked:
         costs = game.hook.list_building_costs(game=game, seat=player.seat, tile=placed.tile)
-        options = [Option("complete" if i == 0 else f"complete:{i}",
-                          f"Complete {tile_name(placed.tile)} (cost {amounts(cost)})", cost)
+        name = tile_name(placed.tile)
+        options = [cost_option("complete", name, i, tuple(cost.items()))
                    for i, cost in enumerate(costs) if can_pay_goods(player, cost)]
-        options.append(Option("lose", f"Give up {tile_name(placed.tile)} (the coin comes back)"))
-        answer = yield Decision(player.seat, "complete", f"Complete {tile_name(placed.tile)}?",
-                                tuple(options), COMPLETE_RULE)
+        prompt, give_up = completing_choice(name)
+        options.append(give_up)
+        answer = yield Decision(player.seat, "complete", prompt, tuple(options), COMPLETE_RULE)
         if answer.id == "lose":
             lose_tile(game, player, placed, COMPLETE_RULE)
             continue
