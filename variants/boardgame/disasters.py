@@ -12,7 +12,7 @@ from functools import cache, lru_cache
 from peloponnes.core import Decision, Option
 from peloponnes.variants.common.auction import OPTION_CACHE_SIZE
 
-from .state import BLANK, RESOURCES, BoardPlayer, lose_tile, pay_in
+from .state import BLANK, RESOURCES, BoardPlayer, lose_tile, pay_in, tile_name
 
 CHITS_RULE = "boardgame: G. Reveal Disaster Chits"
 RULE = "boardgame: Disasters"
@@ -160,20 +160,22 @@ def pay_per_tile(game, player: BoardPlayer, disaster: str, effect: dict) -> Iter
                 most = can
     prompt, options = pay_choices(disaster, effect["tiles"], tuple(pay.items()), len(tiles), most)
     paid = (yield Decision(player.seat, "disaster_pay", prompt, options, rule)).value
+    spent = {}      # (filled in the paying loop: no dict comprehension, one frame fewer)
     for k, n in pay.items():
         take_from_track(game, player, k, n * paid)
-    game.emit("disaster_paid", rule, seat=player.seat, tiles=paid,
-              paid={k: n * paid for k, n in pay.items()})
+        spent[k] = n * paid
+    game.emit("disaster_paid", rule, seat=player.seat, tiles=paid, paid=spent)
     losing = {}     # each tile's option, made once for the losses one after the other
+    prompt = f"{disaster.capitalize()}: which tile do you lose?"
     for _ in range(len(tiles) - paid):
         choices = []
         for p in tiles:
             option = losing.get(p)
             if option is None:
-                option = losing[p] = Option(p.id, f"Lose {p.name}", p)
+                option = losing[p] = Option(p.tile["id"], f"Lose {tile_name(p.tile)}", p)
             choices.append(option)
-        target = (yield Decision(player.seat, "disaster_lose", f"{disaster.capitalize()}:"
-                                 " which tile do you lose?", tuple(choices), rule)).value
+        target = (yield Decision(player.seat, "disaster_lose", prompt, tuple(choices),
+                                 rule)).value
         lose_tile(game, player, target, rule)
 
 

@@ -12,8 +12,14 @@ from .strength import halve_strength, hire_mercenaries
 
 def default_pairs(game) -> int:
     """1 pair with 2-4 players, 2 with 5-8 (``[rules] conflict``)."""
-    rows = game.components["expansion"]["rules"]["conflict"]
-    return [r for r in rows if r["from_players"] <= game.num_players][-1]["pairs"]
+    players = game.num_players
+    pairs = None
+    for row in game.components["expansion"]["rules"]["conflict"]:     # (a plain loop)
+        if row["from_players"] <= players:
+            pairs = row["pairs"]
+    if pairs is None:
+        raise IndexError(f"no [rules] conflict row for {players} players")
+    return pairs
 
 
 def ranking(game) -> list[int]:
