@@ -88,7 +88,8 @@ class CoinPurse(HookedPurse):
         """The coins go under the tile (held by the bid until D. or a withdrawal). Nothing to
         ask: the auction calls this directly (the Purse protocol's optional ``pay_at_once``)."""
         player = self.players[seat]
-        raise_coins(self.game, player, amount, BIDDING)
+        if amount > player.coins:       # (raise_coins' own test made first: mostly no trade)
+            raise_coins(self.game, player, amount, BIDDING)
         player.coins -= amount
         return amount
 

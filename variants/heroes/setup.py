@@ -13,7 +13,7 @@ from peloponnes.variants.boardgame.state import (
 )
 
 from .schema import colony_mat
-from .state import SETUP_RULE, HeroesPlayer, HeroesState, colony_rule, hero_rule, table
+from .state import HEROES, SETUP_RULE, HeroesPlayer, HeroesState, colony_rule, hero_rule, table
 
 
 def deal(game) -> HeroesState:
@@ -74,7 +74,7 @@ def first_order(game) -> list[int]:
 def colony_order(game, order: list[int]) -> list[int]:
     """Apollonia is last in turn order every round and Miletus is start player every round; the
     others keep their order between them."""
-    players = table(game).players
+    players = game.stash[HEROES].players     # (table()'s lookup written out: every round)
     first, others, last = [], [], []
     for seat in order:     # one pass: asked every round (order_turns)
         place = players[seat].colony["turn_order"]      # "", "first" or "last" (schema)
