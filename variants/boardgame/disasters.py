@@ -166,7 +166,7 @@ def pay_per_tile(game, player: BoardPlayer, disaster: str, effect: dict) -> Iter
         spent[k] = n * paid
     game.emit("disaster_paid", rule, seat=player.seat, tiles=paid, paid=spent)
     losing = {}     # each tile's option, made once for the losses one after the other
-    prompt = f"{disaster.capitalize()}: which tile do you lose?"
+    lose_prompt = f"{disaster.capitalize()}: which tile do you lose?"
     for _ in range(len(tiles) - paid):
         choices = []
         for p in tiles:
@@ -174,7 +174,7 @@ def pay_per_tile(game, player: BoardPlayer, disaster: str, effect: dict) -> Iter
             if option is None:
                 option = losing[p] = Option(p.tile["id"], f"Lose {tile_name(p.tile)}", p)
             choices.append(option)
-        target = (yield Decision(player.seat, "disaster_lose", prompt, tuple(choices),
+        target = (yield Decision(player.seat, "disaster_lose", lose_prompt, tuple(choices),
                                  rule)).value
         lose_tile(game, player, target, rule)
 
