@@ -42,7 +42,7 @@ def blind_draws_possible(game, player: CardPlayer) -> int:
 def coin_funds(game, player: CardPlayer) -> int:
     """Coin cards the player can put into a bid: the hand plus luxury goods traded blind
     (without luxury goods, none: asked at every turn of every auction)."""
-    held = player.hand_size()
+    held = sum(player.hand.values())      # (hand_size(), without its call)
     return held + blind_draws_possible(game, player) if player.luxury else held
 
 
@@ -75,11 +75,14 @@ def pay_coin_cards(game, player: CardPlayer, amount: int, rule: str) -> Iterator
     draws (at least what the hand cannot pay; more only under reading 9's "any time"), then the
     rest chosen from the hand one by one (they leave the hand together, once all are chosen;
     a hand that is all needed goes whole). Returns the cards."""
-    held = player.hand_size()
-    short = max(0, amount - held)
+    held = sum(player.hand.values())      # (hand_size(), without its call)
+    short = amount - held if amount > held else 0       # (comparisons, not max() and min())
     # (without luxury goods no trade is possible: the option need not be looked up)
-    most = (min(amount, blind_draws_possible(game, player))
-            if player.luxury and luxury_any_time(game) else short)
+    most = short
+    if player.luxury and luxury_any_time(game):
+        most = blind_draws_possible(game, player)
+        if most > amount:
+            most = amount
     luxury = short
     if most > short:
         prompt, options = luxury_split(amount, short, most)

@@ -202,12 +202,19 @@ def draw_coin(game) -> str | None:
 def draw_to_hand(game, player: CardPlayer, count: int) -> int:
     """Draw up to ``count`` coin cards, one by one from the top, into the hand (refilling the
     pile as ``draw_coin`` does); returns how many. Every seat draws at every pass and income,
-    so the cards come off the pile in a plain loop rather than a call each."""
+    so the cards come off the pile in a plain loop rather than a call each, and the pile is
+    refilled (``refill_coin_pile``) only when it has run out, not checked by a call first."""
     hand, drawn = player.hand, 0
-    while drawn < count and refill_coin_pile(game):
-        pile = game.state.coin_pile        # (a refill puts a new list there)
+    pile = game.state.coin_pile
+    while drawn < count:
+        if not pile:
+            if not refill_coin_pile(game):
+                break
+            pile = game.state.coin_pile        # (a refill puts a new list there)
         # the top cards cut off in one slice and counted in the order they come off the pile
-        cut = max(0, len(pile) - (count - drawn))
+        cut = len(pile) - (count - drawn)
+        if cut < 0:
+            cut = 0
         for card in reversed(pile[cut:]):
             hand[card] = hand.get(card, 0) + 1      # (a Counter's [] on a miss is slower)
         drawn += len(pile) - cut
