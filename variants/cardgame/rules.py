@@ -171,32 +171,45 @@ def gain(game) -> Iterator[Decision]:
         player.new_card = None
         if seat in won:
             slot = won[seat]
-            yield from add_power_card(game, player, slot.card)
+            steps = add_power_card(game, player, slot.card)
+            if steps is not None:
+                yield from steps
             st.slots.remove(slot)
 
 
-def add_power_card(game, player: CardPlayer, card: dict) -> Iterator[Decision]:
-    """5. Gain Power Cards, Adding power cards: a landscape goes right of the civilization; a
-    building is built (the tableau's production, the rest from coin cards or luxury goods) or put
-    under construction with a coin card from the hand (or one traded for a luxury good). "If you
-    don't have either the necessary resources or a spare coin card ... then the building is lost"
-    (German: "Kann er weder ... noch ..., ist das Gebäude verloren"): losing it is no choice
-    while building or financing is possible."""
+def add_power_card(game, player: CardPlayer, card: dict) -> Iterator[Decision] | None:
+    """5. Gain Power Cards, Adding power cards: a landscape goes right of the civilization (a
+    plain call: nothing is asked, None is returned); a building is added by the steps returned
+    (``add_building``)."""
     placed = Placed(card)
     if card["kind"] == "landscape":
         player.landscapes.append(placed)
         player.new_card = placed
         game.emit("gained", GAIN, seat=player.seat, card=card["id"], built=True)
-        return
-    rule = f"{GAIN}: Paying resources for building cards"
+        return None
+    return add_building(game, player, placed)
+
+
+BUILD_RULE = f"{GAIN}: Paying resources for building cards"
+
+
+def add_building(game, player: CardPlayer, placed: Placed) -> Iterator[Decision]:
+    """5. Gain Power Cards, Adding power cards: a building is built (the tableau's production,
+    the rest from coin cards or luxury goods) or put under construction with a coin card from the
+    hand (or one traded for a luxury good). "If you don't have either the necessary resources or
+    a spare coin card ... then the building is lost" (German: "Kann er weder ... noch ..., ist das
+    Gebäude verloren"): losing it is no choice while building or financing is possible."""
+    card = placed.card
+    rule = BUILD_RULE
     cost = card.get("cost", {})
-    # (dict literals, not comprehensions over two resources: every building gained asks them)
+    cost_wood, cost_stone = cost.get("wood", 0), cost.get("stone", 0)
     wood, stone = player.production("wood"), player.production("stone")  # the new one excluded
-    production = {"wood": wood, "stone": stone}
-    missing = {"wood": max(0, cost.get("wood", 0) - wood),
-               "stone": max(0, cost.get("stone", 0) - stone)}
+    # (a dict literal and comparisons, not a comprehension and max(): every building asks them)
+    missing = {"wood": cost_wood - wood if cost_wood > wood else 0,
+               "stone": cost_stone - stone if cost_stone > stone else 0}
     options = []
     if can_pay(player, missing):
+        production = {"wood": wood, "stone": stone}
         options.append(Option("build", f"Build {card['name']} now (cost {amounts(cost)};"
                               f" your production {amounts(production)})"))
     if player.hand or blind_draws_possible(game, player):
@@ -213,7 +226,8 @@ def add_power_card(game, player: CardPlayer, card: dict) -> Iterator[Decision]:
     else:
         luxury_used = yield from pay_missing(game, player, missing, rule)
         if not luxury_used:
-            excess = max(0, wood - cost.get("wood", 0)) + max(0, stone - cost.get("stone", 0))
+            excess = ((wood - cost_wood if wood > cost_wood else 0)
+                      + (stone - cost_stone if stone > cost_stone else 0))
             gain_luxury(game, player, excess, "cardgame: Luxury Goods 1.", "excess production")
     player.buildings.append(placed)
     player.new_card = placed

@@ -263,8 +263,10 @@ def luxury_cap(game, player: CardPlayer) -> int:
 def gain_luxury(game, player: CardPlayer, amount: int, rule: str, why: str) -> int:
     """Add up to ``amount`` luxury goods within ``luxury_cap`` (emits ``luxury_gained``);
     returns how many were gained. Never set ``player.luxury`` directly."""
-    gained = max(0, min(amount, luxury_cap(game, player) - player.luxury))
-    if gained:
-        player.luxury += gained
-        game.emit("luxury_gained", rule, seat=player.seat, amount=gained, why=why)
+    room = luxury_cap(game, player) - player.luxury
+    gained = amount if amount < room else room      # (comparisons, not min() and max())
+    if gained <= 0:
+        return 0
+    player.luxury += gained
+    game.emit("luxury_gained", rule, seat=player.seat, amount=gained, why=why)
     return gained
