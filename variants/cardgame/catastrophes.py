@@ -17,14 +17,19 @@ def protected(game, player: CardPlayer, catastrophe: str) -> bool:
     """A building showing the protection symbol (built or under construction, not covered), or
     at least 3 (``rules.protection_symbols``) matching catastrophe symbols on the tableau's power
     and civilization cards (the symbols stay visible on covered cards)."""
-    for p in player.buildings:
-        if p.active and catastrophe in p.card.get("protects", ()):
-            return True
+    # (one pass over each row, no tableau list: asked for every seat at every catastrophe)
     symbols = 0
-    for p in player.tableau():
-        if p.is_civilization:
-            symbols += p.card["catastrophes"].count(catastrophe)
-        elif p.card["catastrophe"] == catastrophe:
+    for p in player.buildings:
+        card = p.card
+        if p.cover is None and catastrophe in card.get("protects", ()):
+            return True
+        if card["catastrophe"] == catastrophe:
+            symbols += 1
+    civ = player.civilization
+    if civ is not None:
+        symbols += civ.card["catastrophes"].count(catastrophe)
+    for p in player.landscapes:
+        if p.card["catastrophe"] == catastrophe:
             symbols += 1
     return symbols >= game.components["rules"]["protection_symbols"]
 
@@ -100,8 +105,7 @@ def lose_card(game, player: CardPlayer, placed: Placed, rule: str) -> None:
     """A card leaves the tableau (or, just gained, never enters it) for the box; coin cards on or
     under it go to the discard pile."""
     st = game.state
-    if placed in player.tableau():
-        player.remove(placed)
+    player.remove(placed)       # (if it is there)
     if placed.under is not None:
         st.coin_discard.append(placed.under)
     if placed.cover is not None:

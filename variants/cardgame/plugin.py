@@ -207,7 +207,7 @@ class CardGame:
     def bid_bonus_halves(self, game, seat):
         """cardgame: Special Buildings: Market + Agora (1/2 each)."""
         player = game.state.players[seat]
-        return player.power_card_total("bid_bonus_halves")
+        return player.active_total("bid_bonus_halves", False)  # (power_card_total, one call less)
 
     @hookimpl
     def compute_income(self, game, seat, population):

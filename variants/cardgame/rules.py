@@ -128,7 +128,8 @@ def conquest_extra(game, seat: int) -> int:
     extras = purse.conquest_extras if isinstance(purse, CoinCardPurse) else {}
     extra = extras.get(seat)
     if extra is None:
-        discount = game.state.players[seat].power_card_total("conquest_discount")
+        # (power_card_total written as the call it makes: one call less)
+        discount = game.state.players[seat].active_total("conquest_discount", False)
         extra = extras[seat] = game.hook.conquest_surcharge(game=game, seat=seat) - discount
     return extra
 
@@ -248,9 +249,11 @@ def income(game) -> None:
             if one_time.get("luxury"):
                 gain_luxury(game, player, one_time["luxury"], INCOME, "one-time income")
         player.new_card = None
-        population = player.population()
+        # (population() and power_card_total() written as the calls they make: one call
+        # less each, for every seat every round)
+        population = player.active_total("inhabitants")
         coins, luxury = game.hook.compute_income(game=game, seat=seat, population=population)
-        coins += player.power_card_total("income_coin_cards")
+        coins += player.active_total("income_coin_cards", False)
         drawn = draw_to_hand(game, player, coins)
         if luxury:
             gain_luxury(game, player, luxury, "cardgame: Luxury Goods 3.", "income")

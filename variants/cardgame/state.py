@@ -155,11 +155,13 @@ class CardPlayer:
         return sum(self.hand.values())
 
     def remove(self, placed: Placed) -> None:
+        """Take ``placed`` out of the tableau; a card not in it (a building just gained and lost
+        at once) is left alone."""
         if placed is self.civilization:
             self.civilization = None
         elif placed in self.buildings:
             self.buildings.remove(placed)
-        else:
+        elif placed in self.landscapes:
             self.landscapes.remove(placed)
 
 
