@@ -34,13 +34,13 @@ def protected(game, player: CardPlayer, catastrophe: str) -> bool:
     return symbols >= game.components["rules"]["protection_symbols"]
 
 
-def strike(game, catastrophe: str) -> Iterator[Decision]:
-    """The catastrophe strikes: resolved for the table by ``strike_catastrophe``."""
+def strike(game, catastrophe: str) -> Iterator[Decision] | None:
+    """The catastrophe strikes: resolved for the table by ``strike_catastrophe``, whose steps
+    are returned (None if it has none; not wrapped: one generator level less at every decision
+    of a catastrophe)."""
     game.state.fired.append(catastrophe)
     game.emit("catastrophe", f"{RULE}: {catastrophe.capitalize()}", catastrophe=catastrophe)
-    steps = game.hook.strike_catastrophe(game=game, catastrophe=catastrophe)
-    if steps is not None:
-        yield from steps
+    return game.hook.strike_catastrophe(game=game, catastrophe=catastrophe)
 
 
 def strike_table(game, catastrophe: str) -> Iterator[Decision]:

@@ -73,10 +73,22 @@ def reveal(game) -> None:
 
 # --- 2. Catastrophes / Supply ------------------------------------------------------------------
 
-def catastrophes_and_supply(game) -> Iterator[Decision]:
+def catastrophes_and_supply(game) -> Iterator[Decision] | None:
+    """The catastrophes due strike in the order their markers reached the end, then the supply
+    if a supply card was revealed. Returns the steps of both, or None in a round with neither
+    (most rounds: no generator for them)."""
+    st = game.state
+    if not st.due and not st.supply_due:
+        return None
+    return catastrophes_and_supply_steps(game)
+
+
+def catastrophes_and_supply_steps(game) -> Iterator[Decision]:
     st = game.state
     while st.due:
-        yield from strike(game, st.due.pop(0))
+        steps = strike(game, st.due.pop(0))
+        if steps is not None:
+            yield from steps
     if st.supply_due:
         st.supply_due = False
         game.emit("supply", CATASTROPHES)
@@ -263,8 +275,9 @@ def income(game) -> None:
 # --- Game end ---------------------------------------------------------------------------------
 
 def final_supply(game) -> Iterator[Decision]:
+    """cardgame: Game End: a last supply (its steps returned: one generator level less)."""
     game.emit("supply", GAME_END, final=True)
-    yield from supply(game)
+    return supply(game)
 
 
 ROUND_PHASES = [

@@ -28,23 +28,41 @@ PAY_INHABITANT = Option("inhabitant", "Pay a coin card showing an inhabitant", "
 
 
 def supply(game) -> Iterator[Decision]:
+    """Every seat in turn order feeds, then completes its buildings under construction. Both
+    return steps only where something is asked (feeding short, buildings pending), None
+    otherwise: no generator for a seat that is fed and builds nothing."""
     for seat in game.state.order:
         player = game.state.players[seat]
-        yield from feed(game, player)
-        yield from complete_buildings(game, player)
+        steps = feed(game, player)
+        if steps is not None:
+            yield from steps
+        steps = complete_buildings(game, player)
+        if steps is not None:
+            yield from steps
 
 
-def feed(game, player: CardPlayer) -> Iterator[Decision]:
+FEEDING_RULE = f"{RULE} (feeding)"
+
+
+def feed(game, player: CardPlayer) -> Iterator[Decision] | None:
     """Every inhabitant except the luxury card's eats one grain: production first, then grain
     coin cards or luxury goods; or pay inhabitant coin cards or remove cards until population
     equals production. Excess grain production becomes luxury goods. Our reading: only the
-    excess at the start of feeding counts (removing cards never creates luxury)."""
-    rule = f"{RULE} (feeding)"
+    excess at the start of feeding counts (removing cards never creates luxury).
+
+    A seat whose production feeds everybody is fed by this call (None is returned); a seat
+    short of grain is fed by the steps returned (``feed_short``)."""
     grain, people = player.production("grain"), player.population()
     if grain >= people:
         gain_luxury(game, player, grain - people, "cardgame: Luxury Goods 2.", "excess grain")
-        game.emit("fed", rule, seat=player.seat, inhabitants=people, grain=grain)
-        return
+        game.emit("fed", FEEDING_RULE, seat=player.seat, inhabitants=people, grain=grain)
+        return None
+    return feed_short(game, player, grain, people)
+
+
+def feed_short(game, player: CardPlayer, grain: int, people: int) -> Iterator[Decision]:
+    """``feed`` for a seat whose ``grain`` production does not feed its ``people``."""
+    rule = FEEDING_RULE
     # Population and production change only when a card is removed (the tableau changes), so
     # they and the options to remove a card are worked out again only then.
     paid = 0
@@ -96,7 +114,7 @@ def feeding_removals(player: CardPlayer, made: dict) -> list[Option]:
 GIVE_UP = Option("give_up", "Give up a building (its coin card is discarded)")
 
 
-def complete_buildings(game, player: CardPlayer) -> Iterator[Decision]:
+def complete_buildings(game, player: CardPlayer) -> Iterator[Decision] | None:
     """Buildings under construction are completed against production summed once for all of
     them (the note in the rulebook), the rest from coin cards or luxury goods; no luxury goods are
     gained. The player completes all that remain, or gives one up (its coin card is discarded)
@@ -109,13 +127,21 @@ def complete_buildings(game, player: CardPlayer) -> Iterator[Decision]:
     production counts towards its own completion (only a newly gained building's does not,
     5. Gain Power Cards); a building given up goes back to the box first and lends nothing to the
     others. Option ``"as_started"``: production as it stood when completion began, given-up
-    buildings included (the former reading)."""
+    buildings included (the former reading).
+
+    Returns the steps of completing them (``complete_pending``), or None when the seat has no
+    building under construction (most seats at most supplies: no generator for them)."""
     pending = []
     for p in player.buildings:      # (a plain loop: asked for every seat at every supply)
         if p.under is not None:
             pending.append(p)
     if not pending:
-        return
+        return None
+    return complete_pending(game, player, pending)
+
+
+def complete_pending(game, player: CardPlayer, pending: list) -> Iterator[Decision]:
+    """``complete_buildings`` for the seat's ``pending`` buildings under construction."""
     rule = f"{RULE} (buildings under construction)"
     option = SUPPLY_PRODUCTION_OPTION
     as_started = game.options.get(option.name, option.default) == "as_started"
