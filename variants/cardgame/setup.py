@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .state import CATASTROPHES, COIN_SYMBOLS, CardPlayer, CardState, Placed
+from .state import CATASTROPHES, COIN_SYMBOLS, CardPlayer, CardState, Placed, shuffle
 
 RULE = "cardgame: Setup"
 
@@ -16,14 +16,14 @@ def setup(game) -> None:
     for sym, n in comps["coin_cards"].items():
         if sym in COIN_SYMBOLS:
             coin_pile.extend([sym] * n)
-    rng.shuffle(coin_pile)
+    shuffle(rng, coin_pile)     # (rng.shuffle written out: see state.shuffle)
     # The pile's top is the list's end: C at the bottom, then B, then A on top.
     stacks: dict[str, list[dict]] = {"C": [], "B": [], "A": []}
     for card in comps["power_cards"]:       # (one pass, in the component file's order)
         stacks[card["era"]].append(card)
     power_pile: list[dict] = []
     for stack in stacks.values():
-        rng.shuffle(stack)
+        shuffle(rng, stack)
         power_pile.extend(stack)
     players = []
     for seat, civ in enumerate(civs):
