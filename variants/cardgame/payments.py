@@ -114,7 +114,21 @@ def pay_coin_cards(game, player: CardPlayer, amount: int, rule: str) -> Iterator
 @lru_cache(maxsize=OPTION_CACHE_SIZE)
 def hand_options(hand: tuple[tuple[str, int], ...]) -> tuple[Option, ...]:
     """One option per symbol in ``hand`` (symbol, count), shared between calls."""
-    return tuple(Option(sym, f"coin card showing {sym} ({n} in hand)", sym) for sym, n in hand)
+    options = []        # (a plain loop over the shared options: no generator per call)
+    for sym, n in hand:
+        options.append(coin_card_option(sym, n, "in hand"))
+    return tuple(options)
+
+
+# The options of one coin card, per symbol, count and wording (a few hundred at most: four
+# symbols, the coin cards' counts, two wordings), made once: a hand or a step of a bid that is
+# new to the caches above and below (dozens a game, as new combinations keep turning up) is
+# then a tuple of options already made, not an Option built per symbol.
+@cache
+def coin_card_option(sym: str, count: int, where: str) -> Option:
+    """The option to take a coin card showing ``sym`` of ``count`` (``where``: "in hand",
+    "left")."""
+    return Option(sym, f"coin card showing {sym} ({count} {where})", sym)
 
 
 @lru_cache(maxsize=OPTION_CACHE_SIZE)
@@ -140,7 +154,7 @@ def bid_steps(left: tuple[tuple[str, int], ...]
     options = []
     after = {}
     for i, (sym, n) in enumerate(left):
-        options.append(Option(sym, f"coin card showing {sym} ({n} left)", sym))
+        options.append(coin_card_option(sym, n, "left"))
         rest = ((sym, n - 1),) if n > 1 else ()
         after[sym] = left[:i] + rest + left[i + 1:]
     return tuple(options), after
