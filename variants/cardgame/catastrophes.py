@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
+from functools import cache
 
 from peloponnes.core import Decision, Option, PluginError
 
@@ -74,7 +75,7 @@ def hit_cards(game, player: CardPlayer, catastrophe: str) -> Iterator[Decision]:
         tableau = player.tableau()
         still = []          # (a plain loop: a comprehension is one more frame per hit)
         for p in candidates:
-            if p.active and p in tableau:
+            if p.cover is None and p in tableau:
                 still.append(p)
         candidates = still
 
@@ -87,8 +88,9 @@ def cover_or_remove(game, player: CardPlayer, catastrophe: str, choices: list[Pl
     options = []
     for i, p in enumerate(choices):
         if can_cover:
-            options.append(Option(f"cover:{i}", f"Cover {p.name} with a coin card", ("cover", p)))
-        options.append(Option(f"remove:{i}", f"Lose {p.name}", ("remove", p)))
+            options.append(Option(f"cover:{i}", f"Cover {p.card['name']} with a coin card",
+                                  ("cover", p)))
+        options.append(Option(f"remove:{i}", f"Lose {p.card['name']}", ("remove", p)))
     action, target = (yield Decision(player.seat, "catastrophe", f"{catastrophe.capitalize()}"
                                      " strikes: cover or lose a card", tuple(options), rule)).value
     if action == "cover":
@@ -96,7 +98,8 @@ def cover_or_remove(game, player: CardPlayer, catastrophe: str, choices: list[Pl
                                            " card?", "cover_coin_card", rule)
         if card is not None:
             target.cover = (card, catastrophe)
-            game.emit("covered", rule, seat=player.seat, card=target.id, catastrophe=catastrophe)
+            game.emit("covered", rule, seat=player.seat, card=target.card["id"],
+                      catastrophe=catastrophe)
             return
     lose_card(game, player, target, rule)
 
@@ -114,7 +117,7 @@ def lose_card(game, player: CardPlayer, placed: Placed, rule: str) -> None:
         st.boxed.append(placed.card)
     lost = st.lost_cards
     lost[player.seat] = lost.get(player.seat, 0) + 1    # (a Counter's [] on a miss is slower)
-    game.emit("card_lost", rule, seat=player.seat, card=placed.id)
+    game.emit("card_lost", rule, seat=player.seat, card=placed.card["id"])
 
 
 def checked_targets(player: CardPlayer, targets) -> list[Placed]:
@@ -140,13 +143,13 @@ def default_targets(game, player: CardPlayer, catastrophe: str) -> list[Placed]:
     """The default of ``list_catastrophe_targets`` (cardgame: Catastrophes)."""
     if catastrophe == "plague":
         civ = player.civilization
-        return [civ] if civ is not None and civ.active else []
+        return [civ] if civ is not None and civ.cover is None else []
     # Earthquake/Tempest hit uncovered cards only: a covered card cannot be covered again.
     # Buildings under construction may be chosen (they are in the list like any other).
     if catastrophe in SHARE_CATASTROPHES:
         targets = []        # (plain loops here and below: a comprehension is one more frame)
         for p in getattr(player, SHARE_CATASTROPHES[catastrophe]):
-            if p.active:
+            if p.cover is None:
                 targets.append(p)
         return targets
     if catastrophe == "drought":
@@ -159,7 +162,7 @@ def drought_targets(player: CardPlayer) -> list[Placed]:
     chooses among ties. Our reading: a tableau producing no grain on power cards loses nothing."""
     top, targets = 0, []
     for p in player.power_cards():
-        if p.active:
+        if p.cover is None:
             grain = p.card["production"]["grain"]
             if grain > top:
                 top, targets = grain, [p]
@@ -200,14 +203,13 @@ def decline(game, player: CardPlayer) -> Iterator[Decision]:
         player.luxury = 0
     if player.luxury_card != INTACT:
         return
-    can_cover = bool(player.hand) or blind_draws_possible(game, player) > 0
-    options = [Option("remove", "Remove the luxury card (no more luxury goods this game)")]
-    if can_cover:
-        cap = game.components["rules"]["luxury_max_after_decline"]
-        options.insert(0, Option("cover", f"Cover the luxury card with a coin card (max {cap}"
-                                 " luxury)"))
+    if player.hand or blind_draws_possible(game, player) > 0:       # the card can be covered
+        options = (cover_luxury_card_option(game.components["rules"]["luxury_max_after_decline"]),
+                   REMOVE_LUXURY_CARD)
+    else:
+        options = (REMOVE_LUXURY_CARD,)
     answer = yield Decision(player.seat, "catastrophe", "Decline: cover or remove your luxury"
-                            " card", tuple(options), rule)
+                            " card", options, rule)
     if answer.id == "cover":
         card = yield from choose_coin_card(game, player, "Cover the luxury card with which coin"
                                            " card?", "cover_coin_card", rule)
@@ -218,6 +220,16 @@ def decline(game, player: CardPlayer) -> Iterator[Decision]:
             return
     player.luxury_card = REMOVED
     game.emit("card_lost", rule, seat=player.seat, card="luxury card")
+
+
+# Decline's options, made once (Options are immutable, so shared by every game).
+REMOVE_LUXURY_CARD = Option("remove", "Remove the luxury card (no more luxury goods this game)")
+
+
+@cache
+def cover_luxury_card_option(cap: int) -> Option:
+    """Decline's option to cover the luxury card, which then holds at most ``cap`` goods."""
+    return Option("cover", f"Cover the luxury card with a coin card (max {cap} luxury)")
 
 
 def uncover_protected(game) -> None:

@@ -187,8 +187,8 @@ def pay_missing(game, player: CardPlayer, missing: dict[str, int], rule: str
         # keep enough luxury goods for what the hand cannot pay of the resources still to come
         reserve = 0
         for r, n in todo[i + 1:]:
-            reserve += max(0, n - player.hand[r])
-        low, high = max(0, m - player.hand[res]), min(m, player.luxury - reserve)
+            reserve += max(0, n - player.hand.get(r, 0))    # (Counter's [] on a miss is slower)
+        low, high = max(0, m - player.hand.get(res, 0)), min(m, player.luxury - reserve)
         if low < high:
             options = tuple(Option(str(k), f"{m - k} coin card(s) showing {res} + {k} luxury",
                                    k) for k in range(low, high + 1))

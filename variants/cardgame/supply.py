@@ -102,11 +102,12 @@ def feeding_removals(player: CardPlayer, made: dict) -> list[Option]:
     card and place in the tableau (``made`` keeps them while the seat decides)."""
     options = []
     for i, p in enumerate(player.tableau()):
-        if p.cover is None and p.card["inhabitants"] > 0:
+        card = p.card
+        if p.cover is None and card["inhabitants"] > 0:
             option = made.get((i, p))
             if option is None:
                 option = made[i, p] = Option(
-                    f"remove:{i}", f"Remove {p.name} ({p.card['inhabitants']} inhabitants)", p)
+                    f"remove:{i}", f"Remove {card['name']} ({card['inhabitants']} inhabitants)", p)
             options.append(option)
     return options
 
@@ -154,7 +155,7 @@ def complete_pending(game, player: CardPlayer, pending: list) -> Iterator[Decisi
             cost = p.card["cost"]
             wood += cost.get("wood", 0)
             stone += cost.get("stone", 0)
-            named.append(p.name)
+            named.append(p.card["name"])
         names = ", ".join(named)
         total = {"wood": wood, "stone": stone}
         missing = {"wood": max(0, wood - production["wood"]),
@@ -178,6 +179,7 @@ def complete_pending(game, player: CardPlayer, pending: list) -> Iterator[Decisi
             production = {"wood": player.production("wood"), "stone": player.production("stone")}
     yield from pay_missing(game, player, missing, rule)
     for p in pending:
-        player.hand[p.under] += 1
+        hand = player.hand
+        hand[p.under] = hand.get(p.under, 0) + 1    # (a Counter's [] on a miss is slower)
         p.under = None
-        game.emit("completed", rule, seat=player.seat, card=p.id)
+        game.emit("completed", rule, seat=player.seat, card=p.card["id"])
