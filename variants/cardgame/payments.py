@@ -39,13 +39,6 @@ def blind_draws_possible(game, player: CardPlayer) -> int:
     return min(player.luxury, len(st.coin_pile) + len(st.coin_discard))
 
 
-def coin_funds(game, player: CardPlayer) -> int:
-    """Coin cards the player can put into a bid: the hand plus luxury goods traded blind
-    (without luxury goods, none: asked at every turn of every auction)."""
-    held = sum(player.hand.values())      # (hand_size(), without its call)
-    return held + blind_draws_possible(game, player) if player.luxury else held
-
-
 def blind_draw(game, player: CardPlayer, why: str) -> str:
     player.luxury -= 1
     card = draw_coin(game)

@@ -186,7 +186,9 @@ class CardGame:
     @hookimpl
     def count_revealed(self, game):
         total = game.components["rules"]["cards_revealed"]
-        open_count = min(game.num_players, total)
+        open_count = game.num_players       # (a comparison, not min(): asked every round)
+        if open_count > total:
+            open_count = total
         return open_count, total - open_count
 
     @hookimpl

@@ -5,6 +5,7 @@ from collections.abc import Iterator
 
 from peloponnes.core import Decision, Option, Phase
 from peloponnes.variants.common.auction import (
+    OPTION_CACHE_SIZE,
     HookedPurse,
     Slot,
     bidding_steps,
@@ -17,7 +18,6 @@ from .payments import (
     blind_draws_possible,
     can_pay,
     choose_coin_card,
-    coin_funds,
     pay_coin_cards,
     pay_missing,
 )
@@ -33,8 +33,22 @@ INCOME = "cardgame: 6. Income"
 GAME_END = "cardgame: Game End"
 
 
+# Each power card's label, kept: the auction labels every card it offers (six a round), and a
+# card's label depends only on the card's data, the ruleset's component data, shared by every
+# game of the ruleset and never changed by the rules. Keyed by the card dict's identity; the
+# entry holds the dict, so its id cannot be reused while kept (as the board game's tile labels).
+_labels: dict[int, tuple[dict, str]] = {}
+
+
 def card_label(card: dict) -> str:
-    return f"{card['name']} ({card['kind']}, value {card['value']})"
+    kept = _labels.get(id(card))
+    if kept is not None and kept[0] is card:
+        return kept[1]
+    label = f"{card['name']} ({card['kind']}, value {card['value']})"
+    if len(_labels) >= OPTION_CACHE_SIZE:       # bounded: new cards come with each ruleset
+        _labels.clear()
+    _labels[id(card)] = (card, label)
+    return label
 
 
 # --- 1. Reveal ----------------------------------------------------------------------------------
@@ -100,18 +114,22 @@ def catastrophes_and_supply_steps(game) -> Iterator[Decision]:
 class CoinCardPurse(HookedPurse):
     """The card game's side of the shared auction: bids are coin cards."""
     rule = BIDDING
+    label = staticmethod(card_label)
 
     def __init__(self, game):
         super().__init__(game)
         self.players = game.state.players
-        self.label = card_label
         rules = game.components["rules"]
         self.pass_reward = rules["pass_coin_cards"]
         self.withdraw_reward = rules["withdraw_coin_cards"]
         self.conquest_extras: dict[int, int] = {}      # seat -> conquest_extra, this auction
 
     def funds(self, seat: int) -> int:
-        return coin_funds(self.game, self.players[seat])
+        """Coin cards the seat can put into a bid: the hand plus luxury goods traded blind
+        (without luxury goods, none: asked at every turn of every auction)."""
+        player = self.players[seat]
+        held = sum(player.hand.values())      # (hand_size(), without its call)
+        return held + blind_draws_possible(self.game, player) if player.luxury else held
 
     def pay(self, seat: int, amount: int) -> Iterator[Decision]:
         return pay_coin_cards(self.game, self.players[seat], amount, BIDDING)
