@@ -36,7 +36,8 @@ def luxury_any_time(game) -> bool:
 
 def blind_draws_possible(game, player: CardPlayer) -> int:
     st = game.state
-    return min(player.luxury, len(st.coin_pile) + len(st.coin_discard))
+    cards = len(st.coin_pile) + len(st.coin_discard)
+    return player.luxury if player.luxury < cards else cards     # (a comparison, not min())
 
 
 def blind_draw(game, player: CardPlayer, why: str) -> str:
@@ -163,7 +164,9 @@ def can_pay(player: CardPlayer, missing: dict[str, int]) -> bool:
     short = 0
     for res, m in missing.items():      # (a plain loop: asked at every building and supply)
         if m > 0:
-            short += max(0, m - player.hand.get(res, 0))
+            held = player.hand.get(res, 0)
+            if m > held:                # (a comparison, not max())
+                short += m - held
     return short <= player.luxury
 
 

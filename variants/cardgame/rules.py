@@ -59,7 +59,9 @@ def reveal(game) -> None:
     st = game.state
     open_count, conquest_count = game.hook.count_revealed(game=game)
     pile = st.power_pile
-    start = max(0, len(pile) - open_count - conquest_count)
+    start = len(pile) - open_count - conquest_count
+    if start < 0:           # (a comparison, not max())
+        start = 0
     drawn = pile[start:]            # the cards drawn one by one from the top (the list's end)
     drawn.reverse()
     del pile[start:]
