@@ -96,8 +96,16 @@ def pay_coin_cards(game, player: CardPlayer, amount: int, rule: str) -> Iterator
             sym = (yield Decision(player.seat, "bid_coin_card", prompt, options, rule)).value
             left = after[sym]
             paid.append(sym)
-        for sym in paid:
-            take_from_hand(player, sym)
+        # the hand keeps what is left: each symbol's count in ``left``, a symbol used up (not
+        # in ``left``) taken out; in the hand's own order (a call per card was dearer)
+        counts = dict(left)
+        hand = player.hand
+        for sym in list(hand):
+            n = counts.get(sym)
+            if n is None:
+                hand.pop(sym)       # (dict's own: a Counter's ``del`` runs in Python)
+            else:
+                hand[sym] = n
     while len(paid) < amount:
         paid.append(blind_draw(game, player, "bid"))
     return paid
