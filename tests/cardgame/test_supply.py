@@ -190,3 +190,18 @@ def test_supply_completion_option_production_as_started():
     game, player, house = given_up_lender({"supply_production": "as_started"})
     drive(complete_buildings(game, player), "lose:0", "complete")
     assert player.buildings == [house] and house.under is None
+
+
+def test_grain_and_population_is_production_and_population_in_one_pass():
+    """Feeding reads both through CardPlayer.grain_and_population: what production("grain")
+    and population() say, covered cards left out, with and without a civilization."""
+    game = new_game(2)
+    player = seat_player(game, 0, civ=civilization(inhabitants=3, grain=1),
+                         buildings=[building(inhabitants=2, grain=2),
+                                    Placed(building(inhabitants=5, grain=4),
+                                           cover=("wood", "earthquake"))],
+                         landscapes=[landscape(inhabitants=1, grain=3)])
+    assert player.grain_and_population() == (player.production("grain"),
+                                              player.population()) == (6, 6)
+    player.civilization = None
+    assert player.grain_and_population() == (5, 3)

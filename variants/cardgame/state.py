@@ -151,6 +151,27 @@ class CardPlayer:
                 power += card["power"]
         return population, power
 
+    def grain_and_population(self) -> tuple[int, int]:
+        """``production("grain")`` and ``population()`` in one pass over the active cards
+        (feeding asks both for every seat at every supply, and again after a card is removed)."""
+        grain = population = 0
+        for p in self.buildings:
+            if p.cover is None:
+                card = p.card
+                grain += card["production"]["grain"]
+                population += card["inhabitants"]
+        civ = self.civilization
+        if civ is not None and civ.cover is None:
+            card = civ.card
+            grain += card["production"]["grain"]
+            population += card["inhabitants"]
+        for p in self.landscapes:
+            if p.cover is None:
+                card = p.card
+                grain += card["production"]["grain"]
+                population += card["inhabitants"]
+        return grain, population
+
     def hand_size(self) -> int:
         return sum(self.hand.values())
 

@@ -52,7 +52,7 @@ def feed(game, player: CardPlayer) -> Iterator[Decision] | None:
 
     A seat whose production feeds everybody is fed by this call (None is returned); a seat
     short of grain is fed by the steps returned (``feed_short``)."""
-    grain, people = player.production("grain"), player.population()
+    grain, people = player.grain_and_population()
     if grain >= people:
         gain_luxury(game, player, grain - people, "cardgame: Luxury Goods 2.", "excess grain")
         game.emit("fed", FEEDING_RULE, seat=player.seat, inhabitants=people, grain=grain)
@@ -92,7 +92,7 @@ def feed_short(game, player: CardPlayer, grain: int, people: int) -> Iterator[De
             paid += 1
         else:
             lose_card(game, player, answer.value, rule)
-            grain, people = player.production("grain"), player.population()
+            grain, people = player.grain_and_population()
             remove_options = None
     game.emit("fed", rule, seat=player.seat, inhabitants=people, grain=grain)
 
