@@ -614,3 +614,18 @@ def test_shuffle_gives_the_order_rng_shuffle_gives():
             theirs.shuffle(expected)
             assert cards == expected
             assert mine.getstate() == theirs.getstate()
+
+
+def test_population_and_power_card_total_is_both_in_one_pass():
+    """Income reads a seat's population and its power cards' extra coin cards through
+    CardPlayer.population_and_power_card_total: what population() and power_card_total() say
+    (the civilization counts for population only; covered cards for neither)."""
+    game = new_game(2)
+    player = seat_player(game, 0, civ=civilization(inhabitants=3),
+                         buildings=[building(inhabitants=2, income_coin_cards=1),
+                                    Placed(building(inhabitants=5, income_coin_cards=2),
+                                           cover=("wood", "earthquake"))],
+                         landscapes=[landscape(inhabitants=1)])
+    key = "income_coin_cards"
+    assert player.population_and_power_card_total(key) == (
+        player.population(), player.power_card_total(key)) == (6, 1)

@@ -282,11 +282,10 @@ def income(game) -> None:
             if one_time.get("luxury"):
                 gain_luxury(game, player, one_time["luxury"], INCOME, "one-time income")
         player.new_card = None
-        # (population() and power_card_total() written as the calls they make: one call
-        # less each, for every seat every round)
-        population = player.active_total("inhabitants")
+        # (population() and power_card_total() in one pass: every seat every round)
+        population, extra = player.population_and_power_card_total("income_coin_cards")
         coins, luxury = game.hook.compute_income(game=game, seat=seat, population=population)
-        coins += player.active_total("income_coin_cards", False)
+        coins += extra
         drawn = draw_to_hand(game, player, coins)
         if luxury:
             gain_luxury(game, player, luxury, "cardgame: Luxury Goods 3.", "income")

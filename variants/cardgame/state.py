@@ -151,6 +151,25 @@ class CardPlayer:
                 power += card["power"]
         return population, power
 
+    def population_and_power_card_total(self, key: str) -> tuple[int, int]:
+        """``population()`` and ``power_card_total(key)`` in one pass over the active cards
+        (income asks both, the extra coin cards, for every seat every round)."""
+        population = total = 0
+        for p in self.buildings:
+            if p.cover is None:
+                card = p.card
+                population += card["inhabitants"]
+                total += card.get(key, 0)
+        civ = self.civilization
+        if civ is not None and civ.cover is None:
+            population += civ.card["inhabitants"]
+        for p in self.landscapes:
+            if p.cover is None:
+                card = p.card
+                population += card["inhabitants"]
+                total += card.get(key, 0)
+        return population, total
+
     def grain_and_population(self) -> tuple[int, int]:
         """``production("grain")`` and ``population()`` in one pass over the active cards
         (feeding asks both for every seat at every supply, and again after a card is removed)."""
