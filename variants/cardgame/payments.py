@@ -15,6 +15,7 @@ from functools import cache, lru_cache
 
 from peloponnes.core import Decision, Option, VariantOption
 from peloponnes.variants.common.auction import OPTION_CACHE_SIZE
+from peloponnes.variants.common.words import amounts
 
 from .state import CardPlayer, discard_from_hand, draw_coin, take_from_hand
 
@@ -166,6 +167,14 @@ def bid_steps(left: tuple[tuple[str, int], ...]
 def bid_prompts(count: int) -> tuple[str, ...]:
     """The prompts of choosing ``count`` coin cards for a bid one by one."""
     return tuple(f"Which coin card to bid ({i + 1} of {count})?" for i in range(count))
+
+
+@lru_cache(maxsize=OPTION_CACHE_SIZE)
+def resources_text(pairs: tuple[tuple[str, int], ...]) -> str:
+    """``amounts`` of (resource, amount) ``pairs``, worded once per pairs and shared between
+    games (a building's cost and a seat's production, in the options of building and of
+    completing buildings: a list comprehension and a join each time otherwise)."""
+    return amounts(dict(pairs))
 
 
 def can_pay(player: CardPlayer, missing: dict[str, int]) -> bool:

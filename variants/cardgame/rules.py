@@ -11,7 +11,6 @@ from peloponnes.variants.common.auction import (
     bidding_steps,
     order_by_bids,
 )
-from peloponnes.variants.common.words import amounts
 
 from .catastrophes import lose_card, strike, uncover_protected
 from .payments import (
@@ -20,6 +19,7 @@ from .payments import (
     choose_coin_card,
     pay_coin_cards,
     pay_missing,
+    resources_text,
 )
 from .state import CardPlayer, Placed, draw_to_hand, gain_luxury
 from .supply import supply
@@ -243,9 +243,10 @@ def add_building(game, player: CardPlayer, placed: Placed) -> Iterator[Decision]
                "stone": cost_stone - stone if cost_stone > stone else 0}
     options = []
     if can_pay(player, missing):
-        production = {"wood": wood, "stone": stone}
-        options.append(Option("build", f"Build {card['name']} now (cost {amounts(cost)};"
-                              f" your production {amounts(production)})"))
+        production = resources_text((("wood", wood), ("stone", stone)))
+        options.append(Option("build", f"Build {card['name']} now (cost"
+                              f" {resources_text(tuple(cost.items()))};"
+                              f" your production {production})"))
     if player.hand or blind_draws_possible(game, player):
         options.append(Option("mortgage", f"Put a coin card under {card['name']} (under"
                               " construction, pay at the next supply)"))

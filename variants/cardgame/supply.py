@@ -4,10 +4,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from peloponnes.core import Decision, Option, VariantOption
-from peloponnes.variants.common.words import amounts
 
 from .catastrophes import lose_card
-from .payments import can_pay, pay_missing
+from .payments import can_pay, pay_missing, resources_text
 from .state import CardPlayer, discard_from_hand, gain_luxury
 
 RULE = "cardgame: Supply"
@@ -157,13 +156,15 @@ def complete_pending(game, player: CardPlayer, pending: list) -> Iterator[Decisi
             stone += cost.get("stone", 0)
             named.append(p.card["name"])
         names = ", ".join(named)
-        total = {"wood": wood, "stone": stone}
         missing = {"wood": max(0, wood - production["wood"]),
                    "stone": max(0, stone - production["stone"])}
         options = [GIVE_UP]
         if can_pay(player, missing):
-            options.insert(0, Option("complete", f"Complete {names} (cost {amounts(total)};"
-                                     f" your production {amounts(production)})"))
+            cost_text = resources_text((("wood", wood), ("stone", stone)))
+            produced = resources_text((("wood", production["wood"]),
+                                       ("stone", production["stone"])))
+            options.insert(0, Option("complete", f"Complete {names} (cost {cost_text};"
+                                     f" your production {produced})"))
         answer = yield Decision(player.seat, "complete", f"Complete {names}?", tuple(options),
                                 rule)
         if answer.id == "complete":
