@@ -629,3 +629,15 @@ def test_population_and_power_card_total_is_both_in_one_pass():
     key = "income_coin_cards"
     assert player.population_and_power_card_total(key) == (
         player.population(), player.power_card_total(key)) == (6, 1)
+
+
+def test_wood_and_stone_is_both_productions_in_one_pass():
+    """Building and completing read a seat's production through CardPlayer.wood_and_stone:
+    what production("wood") and production("stone") say (covered cards left out)."""
+    game = new_game(2)
+    player = seat_player(game, 0, civ=civilization(wood=1, stone=2),
+                         buildings=[building(wood=2),
+                                    Placed(building(stone=5), cover=("wood", "earthquake"))],
+                         landscapes=[landscape(stone=1)])
+    assert player.wood_and_stone() == (player.production("wood"),
+                                       player.production("stone")) == (3, 3)

@@ -237,7 +237,7 @@ def add_building(game, player: CardPlayer, placed: Placed) -> Iterator[Decision]
     rule = BUILD_RULE
     cost = card.get("cost", {})
     cost_wood, cost_stone = cost.get("wood", 0), cost.get("stone", 0)
-    wood, stone = player.production("wood"), player.production("stone")  # the new one excluded
+    wood, stone = player.wood_and_stone()       # (the new one is not in the tableau yet)
     # (a dict literal and comparisons, not a comprehension and max(): every building asks them)
     missing = {"wood": cost_wood - wood if cost_wood > wood else 0,
                "stone": cost_stone - stone if cost_stone > stone else 0}

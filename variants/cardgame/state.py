@@ -99,6 +99,27 @@ class CardPlayer:
                 total += p.card["production"][resource]
         return total
 
+    def wood_and_stone(self) -> tuple[int, int]:
+        """``production("wood")`` and ``production("stone")`` in one pass over the active cards
+        (building a card and completing buildings pay with both)."""
+        wood = stone = 0
+        for p in self.buildings:
+            if p.cover is None:
+                produced = p.card["production"]
+                wood += produced["wood"]
+                stone += produced["stone"]
+        civ = self.civilization
+        if civ is not None and civ.cover is None:
+            produced = civ.card["production"]
+            wood += produced["wood"]
+            stone += produced["stone"]
+        for p in self.landscapes:
+            if p.cover is None:
+                produced = p.card["production"]
+                wood += produced["wood"]
+                stone += produced["stone"]
+        return wood, stone
+
     def population(self) -> int:
         """Inhabitants on active tableau cards (the luxury card's are not counted here)."""
         return self.active_total("inhabitants")

@@ -146,7 +146,8 @@ def complete_pending(game, player: CardPlayer, pending: list) -> Iterator[Decisi
     option = SUPPLY_PRODUCTION_OPTION
     as_started = game.options.get(option.name, option.default) == "as_started"
     # (dict literals and one plain loop, not comprehensions over the two resources)
-    production = {"wood": player.production("wood"), "stone": player.production("stone")}
+    produced_wood, produced_stone = player.wood_and_stone()
+    production = {"wood": produced_wood, "stone": produced_stone}
     while True:
         wood = stone = 0
         named = []
@@ -170,14 +171,15 @@ def complete_pending(game, player: CardPlayer, pending: list) -> Iterator[Decisi
         if answer.id == "complete":
             break
         lost = (yield Decision(player.seat, "give_up", "Give up which building?",
-                               tuple(Option(f"lose:{i}", f"Give up {p.name}", p)
+                               tuple(Option(f"lose:{i}", f"Give up {p.card['name']}", p)
                                      for i, p in enumerate(pending)), rule)).value
         lose_card(game, player, lost, rule)
         pending.remove(lost)
         if not pending:
             return
         if not as_started:      # the cards that stay: without the one given up
-            production = {"wood": player.production("wood"), "stone": player.production("stone")}
+            produced_wood, produced_stone = player.wood_and_stone()
+            production = {"wood": produced_wood, "stone": produced_stone}
     yield from pay_missing(game, player, missing, rule)
     for p in pending:
         hand = player.hand
