@@ -641,3 +641,20 @@ def test_wood_and_stone_is_both_productions_in_one_pass():
                          landscapes=[landscape(stone=1)])
     assert player.wood_and_stone() == (player.production("wood"),
                                        player.production("stone")) == (3, 3)
+
+
+def test_income_default_is_kept_per_income_table():
+    """compute_income's default keeps its answer per income table and population (asked for
+    every seat every round): a game with another table gets that table's rows, and the first
+    game's answers stay its own."""
+    game = new_game(2)
+    row = income_row(game, 3)
+    assert game.hook.compute_income(game=game, seat=0, population=3) == (row["coin_cards"],
+                                                                         row["luxury"])
+    other = new_game(2)
+    richer = [{**r, "coin_cards": r["coin_cards"] + 10} for r in other.components["income"]]
+    other.components = {**other.components, "income": richer}
+    assert other.hook.compute_income(game=other, seat=0, population=3) == (
+        row["coin_cards"] + 10, row["luxury"])
+    assert game.hook.compute_income(game=game, seat=0, population=3) == (row["coin_cards"],
+                                                                         row["luxury"])
