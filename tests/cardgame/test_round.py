@@ -3,7 +3,6 @@
 5. Gain Power Cards, 6. Income."""
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import pytest
@@ -23,7 +22,7 @@ from peloponnes.variants.cardgame.rules import (
     reveal,
     turn_order,
 )
-from peloponnes.variants.cardgame.state import Placed, draw_to_hand, shuffle
+from peloponnes.variants.cardgame.state import Placed, draw_to_hand
 from peloponnes.variants.common.auction import Bid, Slot, order_by_bids
 
 from .kit import building, civilization, drive, events, landscape, new_game, option_ids, seat_player
@@ -600,20 +599,6 @@ def test_coin_pile_discard_reshuffled_when_the_pile_runs_out():
     assert draw_to_hand(game, player, 1) == 1 and len(events(game, "coin_pile_reshuffled")) == 2
     st.coin_pile, st.coin_discard = [], []
     assert draw_to_hand(game, player, 3) == 0                        # nothing left anywhere
-
-
-def test_shuffle_gives_the_order_rng_shuffle_gives():
-    """The coin and power cards are shuffled by state.shuffle (rng.shuffle written out, for
-    speed): the same order from the same seed as random.Random.shuffle, at every length (an
-    index drawn again when it is too large), and the generator left in the same state."""
-    for seed in range(40):
-        for length in (0, 1, 2, 3, 5, 17, 72):
-            mine, theirs = random.Random(seed), random.Random(seed)
-            cards, expected = list(range(length)), list(range(length))
-            shuffle(mine, cards)
-            theirs.shuffle(expected)
-            assert cards == expected
-            assert mine.getstate() == theirs.getstate()
 
 
 def test_population_and_power_card_total_is_both_in_one_pass():

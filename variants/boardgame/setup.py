@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from peloponnes.core import Decision, Option
+from peloponnes.core.shuffling import shuffle
 from peloponnes.variants.common.auction import OPTION_CACHE_SIZE
 
 from .state import RESOURCES, BoardPlayer, BoardState, gain_goods, pay_out
@@ -37,10 +38,10 @@ def setup(game) -> None:
     eras = tiles_by_era(comps["tiles"])
     for era in reversed(comps["rules"]["eras"]):        # the pile's top is the list's end
         stack = list(eras.get(era, ()))                 # a copy: shuffled for this game
-        rng.shuffle(stack)
+        shuffle(rng, stack)
         pile.extend(stack)
     chits = [kind for kind, n in comps["chits"]["counts"].items() for _ in range(n)]
-    rng.shuffle(chits)
+    shuffle(rng, chits)
     bank = comps["bank"]
     coins = bank["silver"] * bank["silver_value"] + bank["gold"] * bank["gold_value"]
     players = [BoardPlayer(seat, civ, game.hook.provide_player_mat(game=game, seat=seat))

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .state import CATASTROPHES, COIN_SYMBOLS, CardPlayer, CardState, Placed, shuffle
+from peloponnes.core.shuffling import shuffle
+
+from .state import CATASTROPHES, COIN_SYMBOLS, CardPlayer, CardState, Placed
 
 RULE = "cardgame: Setup"
 
@@ -16,7 +18,7 @@ def setup(game) -> None:
     for sym, n in comps["coin_cards"].items():
         if sym in COIN_SYMBOLS:
             coin_pile.extend([sym] * n)
-    shuffle(rng, coin_pile)     # (rng.shuffle written out: see state.shuffle)
+    shuffle(rng, coin_pile)     # (rng.shuffle written out: see core.shuffling)
     # The pile's top is the list's end: C at the bottom, then B, then A on top.
     stacks: dict[str, list[dict]] = {"C": [], "B": [], "A": []}
     for card in comps["power_cards"]:       # (one pass, in the component file's order)

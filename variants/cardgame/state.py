@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from peloponnes.core.shuffling import shuffle
+
 RESOURCES = ("wood", "stone", "grain")
 COIN_SYMBOLS = ("wood", "stone", "grain", "inhabitant")      # the coin cards' reverse sides
 CATASTROPHES = ("plague", "earthquake", "tempest", "drought", "decline")
@@ -242,24 +244,6 @@ class CardState:
     bids: dict = field(default_factory=dict)
     auction: object = None                                   # the auction while bidding runs
     lost_cards: Counter = field(default_factory=Counter)     # per seat, cards lost (metrics)
-
-
-def shuffle(rng, cards: list) -> None:
-    """``rng.shuffle(cards)`` for the game's generator (``game.rng``, the engine's
-    ``random.Random``): the same order from the same random numbers, written out.
-    ``random.Random.shuffle`` calls its ``_randbelow`` (a Python function) once per card, and a
-    card game shuffles about 200 cards (the coin cards and power cards at setup, the discards at
-    every refill): here each card's index is drawn inline, as ``_randbelow`` draws it (the
-    fewest bits that hold ``n``, drawn again while the number is ``n`` or more). A test holds
-    it to ``random.Random.shuffle`` over many seeds and lengths."""
-    getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        bits = n.bit_length()
-        j = getrandbits(bits)
-        while j >= n:
-            j = getrandbits(bits)
-        cards[i], cards[j] = cards[j], cards[i]
 
 
 def refill_coin_pile(game) -> bool:

@@ -3,6 +3,8 @@ family's variants share. Each pools what the seat cannot tell apart in a canonic
 shuffling, so the result depends only on the seat's view and the random generator."""
 from __future__ import annotations
 
+from peloponnes.core.shuffling import shuffle
+
 
 def shuffle_within_eras(pile: list[dict], rng) -> None:
     """Shuffle the cards (or tiles) of each era among that era's places in ``pile``: the eras
@@ -12,7 +14,7 @@ def shuffle_within_eras(pile: list[dict], rng) -> None:
         places.setdefault(card["era"], []).append(i)
     for era in sorted(places):
         cards = sorted((pile[i] for i in places[era]), key=lambda c: c["id"])
-        rng.shuffle(cards)
+        shuffle(rng, cards)
         for i, card in zip(places[era], cards, strict=True):
             pile[i] = card
 
@@ -21,5 +23,5 @@ def shuffle_places(items: list, places: range, rng) -> None:
     """Shuffle in place the items at ``places`` (the face-down part of a stack, between the
     items the seat knows)."""
     hidden = sorted(items[places.start:places.stop])
-    rng.shuffle(hidden)
+    shuffle(rng, hidden)
     items[places.start:places.stop] = hidden

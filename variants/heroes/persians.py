@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from peloponnes.core import Decision, Option, PluginError
+from peloponnes.core.shuffling import shuffle
 from peloponnes.variants.boardgame.hidden import face_down_chits
 from peloponnes.variants.boardgame.state import BLANK, lose_tile, pay_in
 from peloponnes.variants.common.auction import OPTION_CACHE_SIZE
@@ -34,7 +35,7 @@ def resample_chit_values(game, rng) -> None:
     st, ht = game.state, table(game)
     places = face_down_chits(st)
     values = sorted(v for v in ht.pile_values[places.start:places.stop] if v is not None)
-    rng.shuffle(values)
+    shuffle(rng, values)
     dealt = iter(values)
     persians = persian_disaster(game)
     ht.pile_values[places.start:places.stop] = [
