@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from .containment import TimeLimit, refused_exit, time_limit
+from .containment import TimeLimit, no_hard_exit, refused_exit, time_limit
 from .decisions import Decision, Event, Option
 from .errors import IllegalAnswer, PluginError, SandboxError
 from .forking import Checkpoint, Forking
@@ -214,8 +214,12 @@ class Game(Forking):
         self.pending = None
         gen = self._gen
         # os._exit raises while the rules run (``containment``; written out, not ``with
-        # no_hard_exit()``: this runs at every decision)
-        exit_before, os._exit = os._exit, refused_exit
+        # no_hard_exit()``: this runs at every decision). ``play`` refuses it for its whole
+        # game already, so there is nothing to swap at each decision then.
+        exit_before = os._exit
+        swapped = exit_before is not refused_exit
+        if swapped:
+            os._exit = refused_exit
         try:
             decision = gen.send(answer)
             while True:
@@ -234,16 +238,23 @@ class Game(Forking):
         except (Exception, SystemExit) as exc:
             raise self.ruleset.blamed(exc, self.phase) from exc
         finally:
-            os._exit = exit_before
+            if swapped:
+                os._exit = exit_before
+        if not decision.options or self.decisions >= self.max_decisions:
+            self._refuse(decision)
+        self.pending = decision
+
+    def _refuse(self, decision: Decision) -> None:
+        """Fail the game: the rules asked ``decision`` without options, or one decision more
+        than the guard allows (``max_decisions``; the decision stays pending, to be seen)."""
         if not decision.options:
             raise self.ruleset.blamed(SandboxError(
                 f"rules offered a decision without options: {decision.kind} ({decision.rule})"),
                 self.phase)
         self.pending = decision
-        if self.decisions >= self.max_decisions:
-            raise self.ruleset.blamed(GameTooLong(
-                f"more than {self.max_decisions} decisions in one game (an endless loop?); "
-                f"last asked: {decision.kind}"), self.phase)
+        raise self.ruleset.blamed(GameTooLong(
+            f"more than {self.max_decisions} decisions in one game (an endless loop?); "
+            f"last asked: {decision.kind}"), self.phase)
 
     def _play(self, resume: tuple | None = None) -> Iterator[Decision]:
         """The whole game; ``resume`` (a checkpoint's position) starts it at that phase. The
@@ -435,7 +446,10 @@ def play(game: Game, agents: list, *, after_decision: Callable[[Game], None] | N
     bots = [getattr(agent, "is_bot", False) for agent in agents]
     humans = not all(bots)
     try:
-        with time_limit(None if humans else MAX_SECONDS, f"game (seed {game.seed})"):
+        # os._exit raises for the whole game (the rules, and the bots between them: plugin
+        # code as well), not swapped in and out at every decision (``Game._advance``)
+        with time_limit(None if humans else MAX_SECONDS, f"game (seed {game.seed})"), \
+                no_hard_exit():
             game.start()
             _answer_all(game, agents, bots, on_answer, after_decision, check == "decision")
             if check != "none":

@@ -50,6 +50,28 @@ def test_emit_builds_the_event_the_class_would():
     assert pickle.loads(pickle.dumps(event)) == event
 
 
+def test_os_exit_is_refused_for_the_whole_of_play_and_put_back_after():
+    # play() refuses os._exit once for its game (the rules and the bots between them);
+    # the step API still refuses it around each step, and both put the real one back
+    import os
+
+    from peloponnes.core.containment import refused_exit
+    real = os._exit
+    seen = []
+
+    class Watching(RandomAgent):
+        def pick(self, decision):
+            seen.append(os._exit is refused_exit)
+            return super().pick(decision)
+
+    game = Game(toy_ruleset(), scenario())
+    play(game, [Watching("a"), Watching("b")])
+    assert seen and all(seen) and os._exit is real
+    game = Game(toy_ruleset(), scenario()).start()
+    game.choose(game.pending.options[0].id)
+    assert os._exit is real
+
+
 def test_step_api_pending_and_choose():
     game = Game(toy_ruleset(), scenario()).start()
     assert game.pending.kind == "pick" and game.pending.seat == 0
