@@ -421,7 +421,11 @@ def score(game, seat: int):
     rules = game.components["expansion"]["rules"]
     mat = player.mat
     hero = 0 if hp.flipped else hp.hero["red"]["prestige"]
-    prestige = player.tile_prestige() + hero + player.coins // mat["coins_per_prestige"]
+    prestige = hero + player.coins // mat["coins_per_prestige"]
+    for placed in player.buildings:     # (player.tile_prestige() written out: no call)
+        prestige += placed.tile["prestige"]
+    for placed in player.lands:
+        prestige += placed.tile["prestige"]
     population = (player.population * mat["points_per_inhabitant"]
                   + hp.mercenaries * rules["mercenary_points"])
     points = rules["clover_points"]
