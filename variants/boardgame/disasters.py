@@ -38,9 +38,12 @@ def reveal_chits(game, *, final: bool, rule: str = CHITS_RULE) -> Iterator[Decis
             st.boxed_chits.append(chit)
             game.emit("chit_revealed", rule, chit=chit, boxed=True)
             continue
-        st.revealed[chit] += 1
-        game.emit("chit_revealed", rule, chit=chit, count=st.revealed[chit])
-        if st.revealed[chit] in disasters[chit]["fire_on"]:
+        # (the count read once, with get(): a Counter's [] on a disaster not yet revealed calls
+        # its Python __missing__, and the count was read three times; every chit revealed)
+        count = st.revealed.get(chit, 0) + 1
+        st.revealed[chit] = count
+        game.emit("chit_revealed", rule, chit=chit, count=count)
+        if count in disasters[chit]["fire_on"]:
             steps = strike(game, chit)
             if steps is not None:
                 yield from steps
