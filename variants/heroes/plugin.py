@@ -193,7 +193,8 @@ class HeroesPlugin:
     @hookimpl
     def check_land_placement(self, game, seat, tile):
         """Leptis Magna may ignore the land-tile placement rule."""
-        if hero_player(game, seat).colony["free_land_placement"]:
+        # (asked for every land tile added: hero_player's lookup written out)
+        if game.stash[HEROES].players[seat].colony["free_land_placement"]:
             return True
         return None
 
@@ -201,7 +202,9 @@ class HeroesPlugin:
     def list_building_costs(self, game, seat, tile):
         """Daedalus saves 2 stone or 2 wood (not 1 + 1) on every building he builds: one way
         to pay per resource the building costs."""
-        ability = hero_player(game, seat).ability     # (no has() call: asked for every building)
+        # (asked for every building added or completed: no has() call, and hero_player's
+        # lookup written out)
+        ability = game.stash[HEROES].players[seat].ability
         if ability["kind"] != "building_discount":
             return None
         cost = tile["cost"]
@@ -217,8 +220,8 @@ class HeroesPlugin:
     @hookimpl
     def count_mark_coins(self, game, seat, tile):
         """Leptis Magna: reserving a building costs 3 coins instead of 1."""
-        colony = hero_player(game, seat).colony
-        return colony["mark_coins"]
+        # (asked for every building added: hero_player's lookup written out)
+        return game.stash[HEROES].players[seat].colony["mark_coins"]
 
     @hookimpl
     def after_tile_added(self, game, seat, placed):
