@@ -280,6 +280,27 @@ def test_conquest_surcharge_minimum_bid_and_bid_bonus_halves():
     assert game.state.slots[0].bid.seat == 1                 # 4 + 1/2 beats 4
 
 
+def test_compute_income_follows_a_mat_given_another_income_table_mid_game():
+    # the default compute_income keeps its answers per table (mat_income): a house rule that
+    # gives a seat's mat a new table when it adds a tile is followed at once, and the other
+    # seat's table keeps its own answers
+    class RicherAfterATile:
+        @hookimpl
+        def after_tile_added(self, game, seat, placed):
+            mat = game.state.players[seat].mat
+            mat["income"] = [{**row, "coins": row["coins"] + 10} for row in mat["income"]]
+
+    game = new_game(2, house_rules=[RicherAfterATile()])
+    assert game.hook.compute_income(game=game, seat=0, population=10) == (4, 0)
+    player = seat_player(game, 0)
+    game.state.order = [0]
+    game.state.slots = [Slot(0, land(income={"wood": 1}), conquest=False, bid=Bid(0, 1, 1))]
+    drive(add_tiles(game))
+    assert game.hook.compute_income(game=game, seat=0, population=10) == (14, 0)
+    assert game.hook.compute_income(game=game, seat=1, population=10) == (4, 0)
+    assert player.new_tile is not None
+
+
 def test_compute_income_one_more_coin():
     class Richer:
         @hookimpl(wrapper=True)
