@@ -30,9 +30,17 @@ def reveal_chits(game, *, final: bool, rule: str = CHITS_RULE) -> Iterator[Decis
     disasters = game.components["disasters"]
     drawn: list[str] = []
     for _ in range(game.hook.count_disaster_chits(game=game, final=final)):
-        chit = yield from draw_chit(game, final, drawn)
-        if chit is None:
+        if not st.chits:
             break
+        # The top chit turned up and the hook asked here; draw_chit's generator only when the
+        # answer has steps (a choice, or the chit put back): mostly the chit simply counts.
+        chit = st.chits[-1]
+        steps = show_top_chit(game, chit, final, drawn)
+        if steps is None:
+            st.top_chit_shown = False
+            st.chits.pop()
+        else:
+            chit = yield from draw_chit(game, final, drawn, chit, steps)
         drawn.append(chit)
         if chit == BLANK:
             st.boxed_chits.append(chit)
@@ -49,16 +57,20 @@ def reveal_chits(game, *, final: bool, rule: str = CHITS_RULE) -> Iterator[Decis
                 yield from steps
 
 
-def draw_chit(game, final: bool, drawn: list[str]) -> Iterator[Decision]:
-    """Turn the top chit face up; ``redraw_disaster_chit`` may put it back under the pile, and
-    another is turned up in its place. The chit stays on top of the pile while the hook decides.
-    Returns the chit that counts (None: the pile is empty)."""
+def show_top_chit(game, chit: str, final: bool, drawn: list[str]) -> Iterator[Decision] | None:
+    """Turn the top chit ``chit`` face up; it stays on top of the pile while
+    ``redraw_disaster_chit`` decides. Returns the hook's steps (None: the chit counts)."""
+    game.state.top_chit_shown = True
+    return game.hook.redraw_disaster_chit(game=game, chit=chit, final=final, drawn=list(drawn))
+
+
+def draw_chit(game, final: bool, drawn: list[str], chit: str,
+              steps: Iterator[Decision]) -> Iterator[Decision]:
+    """The top chit ``chit`` shown (``show_top_chit``) with the hook's ``steps``: when they
+    return True it is put back under the pile and another is turned up in its place (unless it
+    was the last). Returns the chit that counts."""
     st = game.state
-    while st.chits:
-        chit = st.chits[-1]
-        st.top_chit_shown = True
-        steps = game.hook.redraw_disaster_chit(game=game, chit=chit, final=final,
-                                                drawn=list(drawn))
+    while True:
         back = steps is not None and (yield from steps)
         st.top_chit_shown = False
         st.chits.pop()
@@ -66,7 +78,8 @@ def draw_chit(game, final: bool, drawn: list[str]) -> Iterator[Decision]:
             return chit
         st.chits.insert(0, chit)
         st.chits_put_back += 1
-    return None
+        chit = st.chits[-1]
+        steps = show_top_chit(game, chit, final, drawn)
 
 
 def strike(game, disaster: str) -> Iterator[Decision] | None:
