@@ -23,7 +23,7 @@ from peloponnes.variants.cardgame.rules import (
     turn_order,
 )
 from peloponnes.variants.cardgame.state import Placed, draw_to_hand
-from peloponnes.variants.common.auction import Bid, Slot, order_by_bids
+from peloponnes.variants.common.auction import Auction, Bid, Slot, order_by_bids
 
 from .kit import building, civilization, drive, events, landscape, new_game, option_ids, seat_player
 
@@ -160,6 +160,37 @@ def test_bidding_minimum_bid_is_the_card_value_and_unaffordable_cards_are_not_of
     assert option_ids(d) == ["pass", "card:0", "card:2"]             # value 5 > 4 coin cards
     d = gen.send(d.option("card:0"))
     assert [o.value for o in d.options] == [2, 3, 4]
+
+
+def test_bid_option_texts_are_kept_per_card_slot_and_label_across_auctions():
+    """The texts of bidding on a card in a slot are kept across auctions and games
+    (auction._bid_texts): another auction over the same card in the same slot says the same;
+    the same card in another slot, on the Conquest row, or labelled by another purse gets its
+    own."""
+    card = landscape(value=2, name="Kept Field")
+
+    class LabelPurse:
+        def __init__(self, label):
+            self.label = label
+
+        def conquest_price_exact(self):
+            return True
+
+    def bid_option(purse, index, conquest=False):
+        slot = Slot(index, card, conquest)
+        return Auction([slot], purse, emit=None).new_bid_option(slot, 2, (index, 2))
+
+    named = LabelPurse(lambda c: c["name"])
+    first = bid_option(named, 0)
+    assert (first.id, first.label, first.key) == ("card:0", "Kept Field [open; from 2]", "1")
+    again = bid_option(LabelPurse(named.label), 0)      # another auction, the same label
+    assert (again.id, again.label, again.key) == (first.id, first.label, first.key)
+    moved = bid_option(named, 1)
+    assert (moved.id, moved.label, moved.key) == ("card:1", "Kept Field [open; from 2]", "2")
+    conquest = bid_option(named, 1, conquest=True)
+    assert conquest.label == "Kept Field [Conquest row; exactly 2]"
+    shouting = bid_option(LabelPurse(lambda c: c["name"].upper()), 0)
+    assert shouting.label == "KEPT FIELD [open; from 2]"
 
 
 def bid_offers(game):

@@ -27,6 +27,21 @@ CONQUEST_PRICE_OPTION = VariantOption(
     choices=("exact", "at_least"))
 
 
+# The most Options a bounded cache of a bid's options keeps (the variants' coin-card choices):
+# new combinations keep turning up over many games, and memory must stay flat in their number.
+OPTION_CACHE_SIZE = 4096
+
+# The texts every option of bidding on a card in a slot shares (its option id, its label up to
+# the amount, its row number), kept across auctions and games: ``Auction.new_bid_option`` made
+# them for every card offered (about 43 a card game, 1.2 us each). They depend only on the
+# card's label, the slot's place and row, the Conquest-row price rule and the noun; a card's
+# label is the purse's ``label`` of the card's data, the ruleset's component data that the rules
+# never change (both games' purses keep theirs across games too). Keyed by the card dict's
+# identity and the purse's ``label`` function; the entry holds the card, so its id cannot be
+# reused while kept (as the card game's card labels). Bounded like the option caches.
+_bid_texts: dict[tuple, tuple[dict, tuple[str, str, str]]] = {}
+
+
 @dataclass
 class Bid:
     seat: int
@@ -52,6 +67,8 @@ class Purse(Protocol):
     generator at every bid)."""
     rule: str                                   # rulebook section, e.g. "cardgame: 3. Bidding"
 
+    # the same text for the same card dict, always (the auction keeps the texts made from it
+    # across auctions and games: ``_bid_texts``)
     def label(self, card: dict) -> str: ...
     def minimum(self, seat: int, slot: Slot) -> int: ...
     def bonus_halves(self, seat: int) -> int: ...
@@ -105,7 +122,6 @@ class Auction:
         self._bonuses: dict[int, int] = {}
         self._labels: dict[int, str] = {}
         self._bid_options: dict[tuple, Option] = {}
-        self._bid_texts: dict[int, tuple[str, str, str]] = {}
         self._move_options: dict[int, Option] = {}
         self._amount_prompts: dict[int, str] = {}
 
@@ -161,13 +177,22 @@ class Auction:
         """The option to bid on ``slot`` from ``least`` (exactly ``least`` on an exact Conquest
         row), saying who holds it at what; kept under ``key`` for the rest of the auction (``run``
         looks it up there before it asks for a new one)."""
-        texts = self._bid_texts.get(slot.index)
-        if texts is None:       # what every bid option on the slot shares, made once
+        card = slot.card
+        # what every bid option on the card in this slot shares, kept across auctions and games
+        # (``_bid_texts``)
+        text_key = (id(card), slot.index, slot.conquest, self.exact_conquest, self.noun,
+                    self.purse.label)
+        kept = _bid_texts.get(text_key)
+        if kept is not None and kept[0] is card:
+            texts = kept[1]
+        else:
             row = "Conquest row" if slot.conquest else "open"
             price = "exactly" if slot.conquest and self.exact_conquest else "from"
-            texts = self._bid_texts[slot.index] = (
-                f"{self.noun}:{slot.index}", f"{self.label(slot)} [{row}; {price} ",
-                str(slot.index + 1))        # the table's row number
+            texts = (f"{self.noun}:{slot.index}", f"{self.label(slot)} [{row}; {price} ",
+                     str(slot.index + 1))        # the table's row number
+            if len(_bid_texts) >= OPTION_CACHE_SIZE:
+                _bid_texts.clear()
+            _bid_texts[text_key] = (card, texts)
         option_id, start, row_number = texts
         bid = slot.bid
         held = f", held by {self.seat_name(bid.seat)} at {bid.amount}" if bid else ""
@@ -279,9 +304,6 @@ class Auction:
             displaced = self._put(displaced, slot)
 
 
-# The most Options a bounded cache of a bid's options keeps (the variants' coin-card choices):
-# new combinations keep turning up over many games, and memory must stay flat in their number.
-OPTION_CACHE_SIZE = 4096
 
 PASS = Option("pass", "Pass (take the pass reward)", key="0")
 WITHDRAW = Option("withdraw", "Withdraw the bid (take it back, plus the reward)", key="0")
