@@ -22,6 +22,7 @@ from peloponnes.variants.cardgame.rules import (
     reveal,
     turn_order,
 )
+from peloponnes.variants.cardgame.setup import power_cards_by_era, unshuffled_coin_pile
 from peloponnes.variants.cardgame.state import Placed, draw_to_hand
 from peloponnes.variants.common.auction import Auction, Bid, Slot, order_by_bids
 
@@ -445,6 +446,27 @@ def test_setup_turn_order_by_civilization_arrow_number():
         assert arrows == sorted(arrows)
         for p in game.state.players:
             assert p.hand_size() == p.civilization.card["coin_cards"]
+
+
+def test_setup_piles_kept_per_component_table_and_shuffled_from_a_copy():
+    """Setup sorts the power cards into eras C, B, A and lists the coin cards once per
+    component table (kept: component data never changes); another table gets its own, and a
+    game's shuffles leave the kept ones alone."""
+    cards = [landscape(era="A"), landscape(era="C"), landscape(era="B"), landscape(era="A")]
+    assert power_cards_by_era(cards) == ((cards[1],), (cards[2],), (cards[0], cards[3]))
+    assert power_cards_by_era(cards) is power_cards_by_era(cards)
+    others = [landscape(era="B")]
+    assert power_cards_by_era(others) == ((), (others[0],), ())
+    table = {"wood": 2, "grain": 1, "provenance": "test"}
+    assert unshuffled_coin_pile(table) == ("wood", "wood", "grain")
+    assert unshuffled_coin_pile({"stone": 1}) == ("stone",)
+    game = new_game(4)
+    stacks = power_cards_by_era(game.components["power_cards"])       # kept as tuples
+    pile = game.state.power_pile
+    assert [c["era"] for c in pile] == [c["era"] for stack in stacks for c in stack]
+    assert pile[:len(stacks[0])] != list(stacks[0])       # this game's shuffle, of a copy
+    assert sorted(game.state.coin_pile + [c for p in game.state.players for c in p.hand.elements()]
+                  ) == sorted(unshuffled_coin_pile(game.components["coin_cards"]))
 
 
 # --- 5. Gain Power Cards ------------------------------------------------------------------------

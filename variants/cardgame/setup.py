@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections import Counter
 
 from peloponnes.core.shuffling import shuffle
+from peloponnes.variants.common.auction import OPTION_CACHE_SIZE
 
 from .state import CATASTROPHES, COIN_SYMBOLS, CardPlayer, CardState, Placed
 
@@ -14,17 +15,12 @@ def setup(game) -> None:
     comps = game.components
     rng = game.rng
     civs = rng.sample(comps["civilizations"], game.num_players)
-    coin_pile = []
-    for sym, n in comps["coin_cards"].items():
-        if sym in COIN_SYMBOLS:
-            coin_pile.extend([sym] * n)
+    coin_pile = list(unshuffled_coin_pile(comps["coin_cards"]))    # (a copy: this game's)
     shuffle(rng, coin_pile)     # (rng.shuffle written out: see core.shuffling)
     # The pile's top is the list's end: C at the bottom, then B, then A on top.
-    stacks: dict[str, list[dict]] = {"C": [], "B": [], "A": []}
-    for card in comps["power_cards"]:       # (one pass, in the component file's order)
-        stacks[card["era"]].append(card)
     power_pile: list[dict] = []
-    for stack in stacks.values():
+    for stack in power_cards_by_era(comps["power_cards"]):
+        stack = list(stack)     # a copy: shuffled for this game
         shuffle(rng, stack)
         power_pile.extend(stack)
     players = []
@@ -42,3 +38,49 @@ def setup(game) -> None:
                            lost_cards=Counter())
     game.emit("setup", RULE, civilizations=[c["id"] for c in civs], order=order,
               hands=[dict(p.hand) for p in players])
+
+
+# The coin cards in component order and the power cards of each era, kept per component table:
+# every game's setup sorted the 48 power cards into their eras and built the 72 coin cards anew
+# otherwise. Both are the ruleset's component data, shared by its games and never changed by the
+# rules (as the board game's tiles_by_era); keyed by the table's identity, the entry holds the
+# table, so its id cannot be reused while kept. Bounded like the option caches.
+_kept: dict[int, tuple[object, tuple]] = {}
+
+
+def _kept_for(table, make) -> tuple:
+    kept = _kept.get(id(table))
+    if kept is not None and kept[0] is table:
+        return kept[1]
+    made = make(table)
+    if len(_kept) >= OPTION_CACHE_SIZE:
+        _kept.clear()
+    _kept[id(table)] = (table, made)
+    return made
+
+
+def unshuffled_coin_pile(coin_cards: dict) -> tuple[str, ...]:
+    """The coin cards of ``coin_cards`` (symbol -> count; other keys are notes), one per card,
+    in the table's order."""
+    return _kept_for(coin_cards, _coin_pile)
+
+
+def _coin_pile(coin_cards: dict) -> tuple[str, ...]:
+    pile: list[str] = []
+    for sym, n in coin_cards.items():
+        if sym in COIN_SYMBOLS:
+            pile.extend([sym] * n)
+    return tuple(pile)
+
+
+def power_cards_by_era(cards: list[dict]) -> tuple[tuple[dict, ...], ...]:
+    """The power cards of eras C, B and A (the pile's order from the bottom), each in the
+    component file's order."""
+    return _kept_for(cards, _by_era)
+
+
+def _by_era(cards: list[dict]) -> tuple[tuple[dict, ...], ...]:
+    stacks: dict[str, list[dict]] = {"C": [], "B": [], "A": []}
+    for card in cards:       # (one pass, in the component file's order)
+        stacks[card["era"]].append(card)
+    return tuple(tuple(stack) for stack in stacks.values())
