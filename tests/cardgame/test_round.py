@@ -166,8 +166,8 @@ def test_bidding_minimum_bid_is_the_card_value_and_unaffordable_cards_are_not_of
 def test_bid_option_texts_are_kept_per_card_slot_and_label_across_auctions():
     """The texts of bidding on a card in a slot are kept across auctions and games
     (auction._bid_texts): another auction over the same card in the same slot says the same;
-    the same card in another slot, on the Conquest row, or labelled by another purse gets its
-    own."""
+    the same card in another slot, on the Conquest row, or labelled by a purse of another class
+    gets its own."""
     card = landscape(value=2, name="Kept Field")
 
     class LabelPurse:
@@ -190,8 +190,11 @@ def test_bid_option_texts_are_kept_per_card_slot_and_label_across_auctions():
     assert (moved.id, moved.label, moved.key) == ("card:1", "Kept Field [open; from 2]", "2")
     conquest = bid_option(named, 1, conquest=True)
     assert conquest.label == "Kept Field [Conquest row; exactly 2]"
-    shouting = bid_option(LabelPurse(lambda c: c["name"].upper()), 0)
-    assert shouting.label == "KEPT FIELD [open; from 2]"
+    class ShoutingPurse(LabelPurse):        # another purse class: its own texts
+        def __init__(self):
+            super().__init__(lambda c: c["name"].upper())
+
+    assert bid_option(ShoutingPurse(), 0).label == "KEPT FIELD [open; from 2]"
 
 
 def bid_offers(game):

@@ -37,8 +37,9 @@ OPTION_CACHE_SIZE = 4096
 # card's label, the slot's place and row, the Conquest-row price rule and the noun; a card's
 # label is the purse's ``label`` of the card's data, the ruleset's component data that the rules
 # never change (both games' purses keep theirs across games too). Keyed by the card dict's
-# identity and the purse's ``label`` function; the entry holds the card, so its id cannot be
-# reused while kept (as the card game's card labels). Bounded like the option caches.
+# identity and the purse's class (never the purse or its label: a bound method or a closure
+# would keep a game alive here); the entry holds the card, so its id cannot be reused while
+# kept (as the card game's card labels). Bounded like the option caches.
 _bid_texts: dict[tuple, tuple[dict, tuple[str, str, str]]] = {}
 
 
@@ -67,8 +68,8 @@ class Purse(Protocol):
     generator at every bid)."""
     rule: str                                   # rulebook section, e.g. "cardgame: 3. Bidding"
 
-    # the same text for the same card dict, always (the auction keeps the texts made from it
-    # across auctions and games: ``_bid_texts``)
+    # the same text for the same card dict from every purse of a class (the auction keeps the
+    # texts made from it across auctions and games: ``_bid_texts``)
     def label(self, card: dict) -> str: ...
     def minimum(self, seat: int, slot: Slot) -> int: ...
     def bonus_halves(self, seat: int) -> int: ...
@@ -181,7 +182,7 @@ class Auction:
         # what every bid option on the card in this slot shares, kept across auctions and games
         # (``_bid_texts``)
         text_key = (id(card), slot.index, slot.conquest, self.exact_conquest, self.noun,
-                    self.purse.label)
+                    type(self.purse))
         kept = _bid_texts.get(text_key)
         if kept is not None and kept[0] is card:
             texts = kept[1]
