@@ -10,10 +10,9 @@ from peloponnes.core import Variant, VariantOption, hookimpl
 from peloponnes.variants.common import hookspecs as family_hookspecs
 from peloponnes.variants.common.auction import (
     CONQUEST_PRICE_OPTION,
-    OPTION_CACHE_SIZE,
     order_by_bids,
 )
-from peloponnes.variants.common.income import income_row
+from peloponnes.variants.common.income import kept_income
 from peloponnes.variants.common.scoring import balance_gap, lower_total_score
 
 from . import bot, hidden, narrate, state
@@ -238,7 +237,7 @@ class BoardGame:
     @hookimpl
     def compute_income(self, game, seat, population):
         """boardgame: F. — the last row of the seat's mat income table it reaches."""
-        return mat_income(game.state.players[seat].mat["income"], population)
+        return kept_income(game.state.players[seat].mat["income"], population, "coins")
 
     # --- board game hooks: defaults ----------------------------------------------------------
     @hookimpl
@@ -280,31 +279,6 @@ class BoardGame:
     @hookimpl
     def get_disaster_effect(self, game, seat, disaster):
         return game.components["disasters"][disaster]
-
-
-# The default income per population, kept per income table: ``compute_income`` is asked for every
-# seat every round, and its answer depends only on the population and the mat's table, which is
-# read, never changed (``provide_player_mat``: the printed mat's and the colony boards' tables are
-# the ruleset's component data, shared by its games). Keyed by the table's identity; the entry
-# holds the table, so its id cannot be reused while kept; bounded like the tile labels. A mat
-# given another table (a new list) gets its own answers; a house rule's ``compute_income`` is
-# asked as before. (The card game keeps its summary card's answers the same way.)
-_incomes: dict[int, tuple[list, dict[int, tuple[int, int]]]] = {}
-
-
-def mat_income(rows: list[dict], population: int) -> tuple[int, int]:
-    """(coins, luxury goods) of the last row of the mat's income table ``rows`` that
-    ``population`` reaches (``income_row``), kept per table and population."""
-    kept = _incomes.get(id(rows))
-    if kept is None or kept[0] is not rows:
-        if len(_incomes) >= OPTION_CACHE_SIZE:
-            _incomes.clear()
-        kept = _incomes[id(rows)] = (rows, {})
-    income = kept[1].get(population)
-    if income is None:
-        row = income_row(rows, population)
-        income = kept[1][population] = (row["coins"], row["luxury"])
-    return income
 
 
 def invariants(game) -> list[str]:

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from peloponnes.core import Variant, hookimpl
 from peloponnes.variants.common import hookspecs as family_hookspecs
-from peloponnes.variants.common.auction import CONQUEST_PRICE_OPTION, OPTION_CACHE_SIZE
-from peloponnes.variants.common.income import income_row
+from peloponnes.variants.common.auction import CONQUEST_PRICE_OPTION
+from peloponnes.variants.common.income import kept_income
 from peloponnes.variants.common.scoring import balance_gap, lower_total_score, scores_now
 
 from . import bot, hidden, narrate, state
@@ -62,14 +62,6 @@ def make_variant() -> Variant:
         state_api=STATE_API,
         max_options=MAX_OPTIONS,
     )
-
-
-# The default income per population, kept per income table: ``compute_income`` is asked for
-# every seat every round, and its answer depends only on the population and the table, the
-# ruleset's component data, shared by every game of the ruleset and never changed by the rules.
-# Keyed by the table's identity; the entry holds the table, so its id cannot be reused while kept
-# (as the card labels). A house rule's ``compute_income`` is its own, asked as before.
-_incomes: dict[int, tuple[list, dict[int, tuple[int, int]]]] = {}
 
 
 class CardGame:
@@ -222,17 +214,7 @@ class CardGame:
     @hookimpl
     def compute_income(self, game, seat, population):
         """The summary card: the last row whose population the player reaches."""
-        rows = game.components["income"]
-        kept = _incomes.get(id(rows))
-        if kept is None or kept[0] is not rows:
-            if len(_incomes) >= OPTION_CACHE_SIZE:      # bounded: a table per ruleset loaded
-                _incomes.clear()
-            kept = _incomes[id(rows)] = (rows, {})
-        income = kept[1].get(population)
-        if income is None:
-            row = income_row(rows, population)
-            income = kept[1][population] = (row["coin_cards"], row["luxury"])
-        return income
+        return kept_income(game.components["income"], population, "coin_cards")
 
     # --- the card game's own hooks: defaults ---------------------------------------------------
     @hookimpl
