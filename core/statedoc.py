@@ -169,7 +169,7 @@ def markdown(variants: dict[str, Variant]) -> str:
     for kind, entry in emitted_events([CORE_DIR / "engine.py"]).items():
         fields = ", ".join(f"`{f}`" for f in sorted(entry["fields"])) or "no fields"
         lines.append(f"- `{kind}`: {fields}")
-    lines += ["", "Every event is a `core.Event`, a named tuple: `seq` (its number in the game), "
+    lines += ["", "Every event is a `core.Event`: `seq` (its number in the game), "
               "`round`, `kind`, `data` (the fields listed) and `rule`.", ""]
     for variant in variants.values():
         lines += variant_section(variant)
