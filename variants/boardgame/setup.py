@@ -5,7 +5,7 @@ from collections.abc import Iterator
 
 from peloponnes.core import Decision, Option
 from peloponnes.core.shuffling import shuffle
-from peloponnes.variants.common.auction import OPTION_CACHE_SIZE
+from peloponnes.variants.common.kept import kept_for
 
 from .state import RESOURCES, BoardPlayer, BoardState, gain_goods, pay_out
 
@@ -55,23 +55,19 @@ def setup(game) -> None:
               order=list(game.state.order))
 
 
-# The tiles of each era in component order, kept per tile list: sorting 40 tiles into their eras
-# took more than shuffling them. The tiles are the ruleset's component data, shared by its games
-# and never changed (see state.tile_label); keyed by the list's identity, the entry holds the
-# list (its id cannot be reused while kept), bounded as the tile labels are.
+# The tiles of each era in component order, kept per tile list (``common.kept``): sorting 40
+# tiles into their eras took more than shuffling them.
 _eras: dict[int, tuple[list, dict[str, list[dict]]]] = {}
 
 
 def tiles_by_era(tiles: list[dict]) -> dict[str, list[dict]]:
-    kept = _eras.get(id(tiles))
-    if kept is not None and kept[0] is tiles:
-        return kept[1]
+    return kept_for(_eras, tiles, _by_era)
+
+
+def _by_era(tiles: list[dict]) -> dict[str, list[dict]]:
     eras: dict[str, list[dict]] = {}
     for tile in tiles:
         eras.setdefault(tile["era"], []).append(tile)
-    if len(_eras) >= OPTION_CACHE_SIZE:
-        _eras.clear()
-    _eras[id(tiles)] = (tiles, eras)
     return eras
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from peloponnes.variants.common.auction import OPTION_CACHE_SIZE
+from peloponnes.variants.common.kept import kept_for
 
 RESOURCES = ("wood", "stone", "food")
 BLANK = "blank"         # the disaster chit without a disaster (G. Reveal Disaster Chits)
@@ -42,26 +42,20 @@ def tile_name(tile: dict) -> str:
     return tile["name"] or f"Land {tile['id']}"
 
 
-# Each tile's label, kept: the auction labels every tile it offers, and a tile's label depends
-# only on the tile's data, which is the ruleset's component data, shared by every game of the
-# ruleset and never changed by the rules (a change would carry over into the next game). Keyed
-# by the tile dict's identity; the entry holds the dict, so its id cannot be reused while kept.
-# Bounded like the auction's option caches (new tiles keep coming with each ruleset loaded).
+# Each tile's label, kept across games (``common.kept``): the auction labels every tile it
+# offers, and a label depends only on the tile's data.
 _labels: dict[int, tuple[dict, str]] = {}
 
 
 def tile_label(tile: dict) -> str:
-    kept = _labels.get(id(tile))
-    if kept is not None and kept[0] is tile:
-        return kept[1]
+    return kept_for(_labels, tile, _label)
+
+
+def _label(tile: dict) -> str:
     income = ", ".join([f"{n} {r}" for r, n in tile["income"].items()]) or "none"  # list: faster
-    label = (f"{tile_name(tile)} ({tile['kind']}, bid {tile['bid']}"
-             f"{' +1/2' if tile['bid_bonus_halves'] else ''}, {tile['prestige']} PP,"
-             f" income {income})")
-    if len(_labels) >= OPTION_CACHE_SIZE:
-        _labels.clear()
-    _labels[id(tile)] = (tile, label)
-    return label
+    return (f"{tile_name(tile)} ({tile['kind']}, bid {tile['bid']}"
+            f"{' +1/2' if tile['bid_bonus_halves'] else ''}, {tile['prestige']} PP,"
+            f" income {income})")
 
 
 @dataclass(eq=False)

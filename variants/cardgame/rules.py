@@ -5,12 +5,12 @@ from collections.abc import Iterator
 
 from peloponnes.core import Decision, Option, Phase
 from peloponnes.variants.common.auction import (
-    OPTION_CACHE_SIZE,
     HookedPurse,
     Slot,
     bidding_steps,
     order_by_bids,
 )
+from peloponnes.variants.common.kept import kept_for
 
 from .catastrophes import lose_card, strike, uncover_protected
 from .payments import (
@@ -33,22 +33,17 @@ INCOME = "cardgame: 6. Income"
 GAME_END = "cardgame: Game End"
 
 
-# Each power card's label, kept: the auction labels every card it offers (six a round), and a
-# card's label depends only on the card's data, the ruleset's component data, shared by every
-# game of the ruleset and never changed by the rules. Keyed by the card dict's identity; the
-# entry holds the dict, so its id cannot be reused while kept (as the board game's tile labels).
+# Each power card's label, kept across games (``common.kept``): the auction labels every card it
+# offers (six a round), and a label depends only on the card's data.
 _labels: dict[int, tuple[dict, str]] = {}
 
 
 def card_label(card: dict) -> str:
-    kept = _labels.get(id(card))
-    if kept is not None and kept[0] is card:
-        return kept[1]
-    label = f"{card['name']} ({card['kind']}, value {card['value']})"
-    if len(_labels) >= OPTION_CACHE_SIZE:       # bounded: new cards come with each ruleset
-        _labels.clear()
-    _labels[id(card)] = (card, label)
-    return label
+    return kept_for(_labels, card, _label)
+
+
+def _label(card: dict) -> str:
+    return f"{card['name']} ({card['kind']}, value {card['value']})"
 
 
 # --- 1. Reveal ----------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections import Counter
 
 from peloponnes.core.shuffling import shuffle
-from peloponnes.variants.common.auction import OPTION_CACHE_SIZE
+from peloponnes.variants.common.kept import kept_for
 
 from .state import CATASTROPHES, COIN_SYMBOLS, CardPlayer, CardState, Placed
 
@@ -40,29 +40,16 @@ def setup(game) -> None:
               hands=[dict(p.hand) for p in players])
 
 
-# The coin cards in component order and the power cards of each era, kept per component table:
-# every game's setup sorted the 48 power cards into their eras and built the 72 coin cards anew
-# otherwise. Both are the ruleset's component data, shared by its games and never changed by the
-# rules (as the board game's tiles_by_era); keyed by the table's identity, the entry holds the
-# table, so its id cannot be reused while kept. Bounded like the option caches.
+# The coin cards in component order and the power cards of each era, kept per component table
+# (``common.kept``): every game's setup sorted the 48 power cards into their eras and built the
+# 72 coin cards anew otherwise (as the board game's tiles_by_era).
 _kept: dict[int, tuple[object, tuple]] = {}
-
-
-def _kept_for(table, make) -> tuple:
-    kept = _kept.get(id(table))
-    if kept is not None and kept[0] is table:
-        return kept[1]
-    made = make(table)
-    if len(_kept) >= OPTION_CACHE_SIZE:
-        _kept.clear()
-    _kept[id(table)] = (table, made)
-    return made
 
 
 def unshuffled_coin_pile(coin_cards: dict) -> tuple[str, ...]:
     """The coin cards of ``coin_cards`` (symbol -> count; other keys are notes), one per card,
     in the table's order."""
-    return _kept_for(coin_cards, _coin_pile)
+    return kept_for(_kept, coin_cards, _coin_pile)
 
 
 def _coin_pile(coin_cards: dict) -> tuple[str, ...]:
@@ -76,7 +63,7 @@ def _coin_pile(coin_cards: dict) -> tuple[str, ...]:
 def power_cards_by_era(cards: list[dict]) -> tuple[tuple[dict, ...], ...]:
     """The power cards of eras C, B and A (the pile's order from the bottom), each in the
     component file's order."""
-    return _kept_for(cards, _by_era)
+    return kept_for(_kept, cards, _by_era)
 
 
 def _by_era(cards: list[dict]) -> tuple[tuple[dict, ...], ...]:

@@ -305,7 +305,6 @@ class Auction:
             displaced = self._put(displaced, slot)
 
 
-
 PASS = Option("pass", "Pass (take the pass reward)", key="0")
 WITHDRAW = Option("withdraw", "Withdraw the bid (take it back, plus the reward)", key="0")
 

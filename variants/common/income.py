@@ -1,6 +1,6 @@
 """The family's income table (cardgame: the summary card; boardgame F.: the player mat): the
 last row whose population the player reaches."""
-from peloponnes.variants.common.auction import OPTION_CACHE_SIZE
+from peloponnes.variants.common.kept import kept_for
 
 
 def income_row(rows: list[dict], population: int) -> dict:
@@ -15,27 +15,28 @@ def income_row(rows: list[dict], population: int) -> dict:
     return reached
 
 
-# The income per population, kept per income table: ``compute_income`` is asked for every seat
-# every round, and its default answer depends only on the population and the table, which the
-# rules read and never change (the card game's summary card, the printed mat's and the colony
-# boards' tables: the ruleset's component data, shared by its games; a mat given another table
-# gets a new list). Keyed by the table's identity and the coins' field; the entry holds the
-# table, so its id cannot be reused while kept; bounded, as a table comes with each ruleset
-# loaded. A house rule's ``compute_income`` is asked as before.
-_kept: dict[tuple[int, str], tuple[list, dict[int, tuple[int, int]]]] = {}
+# The income per population, kept per income table (``common.kept``): ``compute_income`` is asked
+# for every seat every round, and its default answer depends only on the population and the
+# table, which the rules read and never change (the card game's summary card, the printed mat's
+# and the colony boards' tables; a mat given another table gets a new list). One cache per
+# field the coins are read from; per table, the answers by population. A house rule's
+# ``compute_income`` is asked as before.
+_kept: dict[str, dict] = {}
 
 
 def kept_income(rows: list[dict], population: int, coins: str) -> tuple[int, int]:
     """(the row's ``coins`` field, its luxury goods) of the last row of ``rows`` that
     ``population`` reaches (``income_row``), kept per table and population."""
-    key = (id(rows), coins)
-    kept = _kept.get(key)
-    if kept is None or kept[0] is not rows:
-        if len(_kept) >= OPTION_CACHE_SIZE:
-            _kept.clear()
-        kept = _kept[key] = (rows, {})
-    income = kept[1].get(population)
+    tables = _kept.get(coins)
+    if tables is None:
+        tables = _kept[coins] = {}
+    answers = kept_for(tables, rows, _no_answers)
+    income = answers.get(population)
     if income is None:
         row = income_row(rows, population)
-        income = kept[1][population] = (row[coins], row["luxury"])
+        income = answers[population] = (row[coins], row["luxury"])
     return income
+
+
+def _no_answers(rows: list[dict]) -> dict[int, tuple[int, int]]:
+    return {}
