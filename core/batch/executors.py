@@ -287,12 +287,37 @@ class _ChunkRun:
         if pool is None:
             return
         processes = list((getattr(pool, "_processes", None) or {}).values())
+        # (shutdown(wait=False) drops the pool's references to these two)
+        results = getattr(pool, "_result_queue", None)
+        manager = getattr(pool, "_executor_manager_thread", None)
         pool.shutdown(wait=False, cancel_futures=True)
         for process in processes:
             if process.is_alive():
                 process.terminate()
         for process in processes:
             process.join(timeout=5)
+            if process.is_alive():
+                process.kill()
+                process.join(timeout=5)
+        _unblock_result_reader(results)
+        if manager is not None:
+            # Let the manager thread finish its clean-up now: at exit the interpreter wakes it
+            # through a pipe it may be closing at that moment (CPython 3.11: "Exception ignored
+            # ... OSError: Bad file descriptor" printed after "interrupted").
+            manager.join(timeout=10)
+
+
+def _unblock_result_reader(results) -> None:
+    """After the pool's workers are dead, close this process's copy of the results pipe's write
+    end. A worker killed halfway through sending its results leaves a torn message in the pipe;
+    the pool's manager thread waits in ``recv`` for the rest of it, and the interpreter joins that
+    thread at exit, so the process would hang after Ctrl-C (1 run in about 80 did). With no write
+    end left open anywhere, the manager thread reads end-of-file instead, takes the pool for
+    broken and cleans up as it does for a dead worker. ``results`` is the pool's
+    ``_result_queue`` (so named in CPython 3.11 to 3.13); if it is missing, nothing is closed."""
+    writer = getattr(results, "_writer", None)
+    if writer is not None:
+        writer.close()
 
 
 def lost_record(job: Job, attempts: int) -> GameRecord:
