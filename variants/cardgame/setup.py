@@ -6,7 +6,7 @@ from collections import Counter
 from peloponnes.core.shuffling import shuffle
 from peloponnes.variants.common.kept import kept_for
 
-from .state import CATASTROPHES, COIN_SYMBOLS, CardPlayer, CardState, Placed
+from .state import CATASTROPHES, COIN_SYMBOLS, CardPlayer, CardState, Placed, deal
 
 RULE = "cardgame: Setup"
 
@@ -26,11 +26,7 @@ def setup(game) -> None:
     players = []
     for seat, civ in enumerate(civs):
         player = CardPlayer(seat, Placed(civ, True))        # (True: is_civilization)
-        hand = player.hand
-        for _ in range(civ["coin_cards"]):
-            if coin_pile:
-                card = coin_pile.pop()
-                hand[card] = hand.get(card, 0) + 1      # (a Counter's [] on a miss is slower)
+        deal(coin_pile, player.hand, civ["coin_cards"])
         players.append(player)
     order = sorted(range(game.num_players), key=lambda s: civs[s]["arrow"])
     game.state = CardState(players=players, order=order, power_pile=power_pile,

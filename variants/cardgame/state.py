@@ -4,6 +4,7 @@ population, luxury cap); the rules themselves live in the phase modules."""
 from __future__ import annotations
 
 from collections import Counter
+from collections import _count_elements as count_into_hand
 from dataclasses import dataclass, field
 
 from peloponnes.core.shuffling import shuffle
@@ -11,6 +12,13 @@ from peloponnes.core.shuffling import shuffle
 RESOURCES = ("wood", "stone", "grain")
 COIN_SYMBOLS = ("wood", "stone", "grain", "inhabitant")      # the coin cards' reverse sides
 CATASTROPHES = ("plague", "earthquake", "tempest", "drought", "decline")
+
+# ``count_into_hand(hand, cards)`` adds each of ``cards`` to ``hand`` (symbol -> count) in turn:
+# what ``hand[card] = hand.get(card, 0) + 1`` does in a Python loop, done in C. It is the helper
+# underneath ``Counter.update`` (collections' own; without ``update``'s call and Mapping check),
+# and it takes a Counter's fast path, as a Counter overrides neither ``get`` nor ``__setitem__``.
+# New symbols enter the hand in the order the cards come, as in the loop. Coin cards reach a
+# hand at every pass, withdrawal, refund and income (about 170 cards a game).
 
 # Where a luxury card or civilization card stands after catastrophes.
 INTACT, COVERED, REMOVED = "intact", "covered", "removed"
@@ -267,7 +275,7 @@ def draw_coin(game) -> str | None:
 def draw_to_hand(game, player: CardPlayer, count: int) -> int:
     """Draw up to ``count`` coin cards, one by one from the top, into the hand (refilling the
     pile as ``draw_coin`` does); returns how many. Every seat draws at every pass and income,
-    so the cards come off the pile in a plain loop rather than a call each, and the pile is
+    so the cards come off the pile in slices (``deal``) rather than a call each, and the pile is
     refilled (``refill_coin_pile``) only when it has run out, not checked by a call first."""
     hand, drawn = player.hand, 0
     pile = game.state.coin_pile
@@ -276,15 +284,20 @@ def draw_to_hand(game, player: CardPlayer, count: int) -> int:
             if not refill_coin_pile(game):
                 break
             pile = game.state.coin_pile        # (a refill puts a new list there)
-        # the top cards cut off in one slice and counted in the order they come off the pile
-        cut = len(pile) - (count - drawn)
-        if cut < 0:
-            cut = 0
-        for card in reversed(pile[cut:]):
-            hand[card] = hand.get(card, 0) + 1      # (a Counter's [] on a miss is slower)
-        drawn += len(pile) - cut
-        del pile[cut:]
+        drawn += deal(pile, hand, count - drawn)
     return drawn
+
+
+def deal(pile: list[str], hand: Counter, count: int) -> int:
+    """Move up to ``count`` coin cards off the top of ``pile`` (its end) into ``hand``, counted
+    in the order they come off; returns how many (fewer when the pile runs out: no refill)."""
+    cut = len(pile) - count
+    if cut < 0:                 # (a comparison, not max())
+        cut = 0
+    count_into_hand(hand, reversed(pile[cut:]))
+    dealt = len(pile) - cut
+    del pile[cut:]
+    return dealt
 
 
 def discard_from_hand(game, player: CardPlayer, symbol: str, count: int = 1) -> None:
