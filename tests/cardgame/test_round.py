@@ -570,6 +570,34 @@ def test_gain_building_is_lost_only_when_it_can_be_neither_built_nor_financed(ci
     assert first.kind == "build" and option_ids(first) == offered
 
 
+def test_gain_building_choice_worded_once_per_card_and_production_across_games():
+    """5. Gain Power Cards: what adding a building asks (the prompt, its options) is worded once
+    per card and kept across games (a card's name and cost are component data; Options are
+    immutable): another game asks the same, another production of wood and stone gets its own
+    build option, and another card with the same name but another cost its own wording."""
+    card = building(cost={"wood": 2}, name="Test Hall")
+    game = new_game(2)
+    first = next(add_power_card(game, seat_player(game, 0, civ=civilization(wood=3),
+                                                  hand={"grain": 2}), card))
+    build, mortgage = first.options
+    assert first.prompt == "You gained Test Hall: build it?"
+    assert build.label == "Build Test Hall now (cost 2 wood; your production 3 wood)"
+    assert mortgage.label.startswith("Put a coin card under Test Hall")
+    other = new_game(2, seed=2)
+    again = next(add_power_card(other, seat_player(other, 0, civ=civilization(wood=3),
+                                                   hand={"wood": 1}), card))
+    assert again.prompt == first.prompt and again.options[0] is build
+    assert again.options[1] is mortgage
+    richer = next(add_power_card(other, seat_player(other, 1, civ=civilization(wood=4, stone=1),
+                                                    hand={"wood": 1}), card))
+    assert richer.options[0].label == ("Build Test Hall now (cost 2 wood; your production"
+                                       " 4 wood, 1 stone)")
+    dearer = building(cost={"wood": 3}, name="Test Hall")
+    asked = next(add_power_card(other, seat_player(other, 1, civ=civilization(wood=3),
+                                                   hand={"wood": 1}), dearer))
+    assert asked.options[0].label == "Build Test Hall now (cost 3 wood; your production 3 wood)"
+
+
 # --- 6. Income ----------------------------------------------------------------------------------
 
 def income_event(game, seat):

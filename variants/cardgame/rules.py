@@ -218,6 +218,49 @@ def add_power_card(game, player: CardPlayer, card: dict) -> Iterator[Decision] |
 
 
 BUILD_RULE = f"{GAIN}: Paying resources for building cards"
+BUILDING_LOST = f"{BUILD_RULE} (neither resources nor a coin card)"
+
+
+class BuildingChoice:
+    """What adding ``card`` (a building) asks, worded once per card: its cost, the prompt, the
+    option of putting it under construction and the coin card's prompt then, and the options of
+    building it now, one per production of wood and stone met (``build_option``). Options are
+    immutable, and a card's name and cost are component data: kept across games
+    (``building_choice``)."""
+    __slots__ = ("card", "cost_wood", "cost_stone", "prompt", "mortgage", "under_prompt",
+                 "builds")
+
+    def __init__(self, card: dict):
+        name = card["name"]
+        cost = card.get("cost", {})
+        self.card = card
+        self.cost_wood, self.cost_stone = cost.get("wood", 0), cost.get("stone", 0)
+        self.prompt = f"You gained {name}: build it?"
+        self.mortgage = Option("mortgage", f"Put a coin card under {name} (under construction,"
+                               " pay at the next supply)")
+        self.under_prompt = f"Which coin card goes under {name}?"
+        self.builds: dict[tuple[int, int], Option] = {}     # (wood, stone) produced -> option
+
+    def build_option(self, wood: int, stone: int) -> Option:
+        """The option of building the card now with ``wood`` and ``stone`` produced."""
+        option = self.builds.get((wood, stone))
+        if option is None:
+            card = self.card
+            production = resources_text((("wood", wood), ("stone", stone)))
+            option = self.builds[wood, stone] = Option(
+                "build", f"Build {card['name']} now (cost"
+                f" {resources_text(tuple(card.get('cost', {}).items()))};"
+                f" your production {production})")
+        return option
+
+
+# Each building's choice, kept across games (``common.kept``): about 20 buildings are added a
+# game, each asking its prompt and up to two options (an Option costs a class call to build).
+_building_choices: dict[int, tuple[dict, BuildingChoice]] = {}
+
+
+def building_choice(card: dict) -> BuildingChoice:
+    return kept_for(_building_choices, card, BuildingChoice)
 
 
 def add_building(game, player: CardPlayer, placed: Placed) -> Iterator[Decision]:
@@ -228,29 +271,26 @@ def add_building(game, player: CardPlayer, placed: Placed) -> Iterator[Decision]
     Gebäude verloren"): losing it is no choice while building or financing is possible."""
     card = placed.card
     rule = BUILD_RULE
-    cost = card.get("cost", {})
-    cost_wood, cost_stone = cost.get("wood", 0), cost.get("stone", 0)
+    choice = building_choice(card)
+    cost_wood, cost_stone = choice.cost_wood, choice.cost_stone
     wood, stone = player.wood_and_stone()       # (the new one is not in the tableau yet)
     # (a dict literal and comparisons, not a comprehension and max(): every building asks them)
     missing = {"wood": cost_wood - wood if cost_wood > wood else 0,
                "stone": cost_stone - stone if cost_stone > stone else 0}
-    options = []
     if can_pay(player, missing):
-        production = resources_text((("wood", wood), ("stone", stone)))
-        options.append(Option("build", f"Build {card['name']} now (cost"
-                              f" {resources_text(tuple(cost.items()))};"
-                              f" your production {production})"))
-    if player.hand or blind_draws_possible(game, player):
-        options.append(Option("mortgage", f"Put a coin card under {card['name']} (under"
-                              " construction, pay at the next supply)"))
-    if not options:
-        lose_card(game, player, placed, f"{rule} (neither resources nor a coin card)")
+        if player.hand or blind_draws_possible(game, player):
+            options = (choice.build_option(wood, stone), choice.mortgage)
+        else:
+            options = (choice.build_option(wood, stone),)
+    elif player.hand or blind_draws_possible(game, player):
+        options = (choice.mortgage,)
+    else:
+        lose_card(game, player, placed, BUILDING_LOST)
         return
-    answer = yield Decision(player.seat, "build", f"You gained {card['name']}: build it?",
-                            tuple(options), rule)
+    answer = yield Decision(player.seat, "build", choice.prompt, options, rule)
     if answer.id == "mortgage":
         placed.under = yield from choose_coin_card(
-            game, player, f"Which coin card goes under {card['name']}?", "mortgage_coin_card", rule)
+            game, player, choice.under_prompt, "mortgage_coin_card", rule)
     else:
         luxury_used = yield from pay_missing(game, player, missing, rule)
         if not luxury_used:
