@@ -2,7 +2,6 @@
 hooks and the family's hooks (defaults that house rules override)."""
 from __future__ import annotations
 
-from collections import Counter
 from pathlib import Path
 
 from peloponnes.core import Variant, hookimpl
@@ -21,7 +20,7 @@ from .render import render
 from .rules import FINAL_PHASES, ROUND_PHASES, conquest_extra
 from .schema import check_components
 from .setup import setup
-from .state import COIN_SYMBOLS, INTACT, luxury_cap
+from .state import COIN_SYMBOLS, INTACT, count_cards, luxury_cap
 from .supply import SUPPLY_PRODUCTION_OPTION
 from .view import view
 
@@ -250,7 +249,7 @@ def invariants(game) -> list[str]:
         problems.append(f"coin cards not conserved: {coins} != {expected}")
     cards = len(st.power_pile) + len(st.slots) + len(st.boxed)
     for player in st.players:
-        cards += len(player.power_cards())
+        cards += len(player.buildings) + len(player.landscapes)     # (no power_cards() list)
     if cards != len(game.components["power_cards"]):
         problems.append(f"power cards not conserved: {cards}")
     tracks = game.components["catastrophe_tracks"]
@@ -274,9 +273,13 @@ def _seat_problems(game, player, problems: list[str]) -> None:
 def _coin_cards_in_play(st) -> dict[str, int]:
     """Every coin card, by symbol: pile, discard, hands, under and on tableau cards, on the
     luxury card, in bids and in the bid being moved."""
-    # the cards outside the hands listed first and counted in one go (Counter's C loop); the
-    # hands added in a plain loop (Counter.update checks its argument in Python first)
-    cards = [*st.coin_pile, *st.coin_discard]
+    # the cards outside the hands counted in C (``count_cards``: the piles as they are, the
+    # others listed first), in the order a Counter of them all would list them; the hands
+    # added in a plain loop
+    coins: dict[str, int] = {}
+    count_cards(coins, st.coin_pile)
+    count_cards(coins, st.coin_discard)
+    cards = []
     for player in st.players:
         for p in player.tableau():
             if p.under:
@@ -290,7 +293,7 @@ def _coin_cards_in_play(st) -> dict[str, int]:
             cards.extend(slot.bid.payment)
     if st.auction is not None and st.auction.moving is not None:
         cards.extend(st.auction.moving.payment)
-    coins = dict(Counter(cards))
+    count_cards(coins, cards)
     for player in st.players:
         for sym, n in player.hand.items():
             coins[sym] = coins.get(sym, 0) + n

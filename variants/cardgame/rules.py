@@ -21,7 +21,7 @@ from .payments import (
     pay_missing,
     resources_text,
 )
-from .state import CardPlayer, Placed, count_into_hand, draw_to_hand, gain_luxury
+from .state import CardPlayer, Placed, count_cards, draw_to_hand, gain_luxury
 from .supply import supply
 
 REVEAL = "cardgame: 1. Reveal Power Cards"
@@ -73,10 +73,10 @@ def reveal(game) -> None:
         cat = card["catastrophe"]
         if cat in st.fired or cat in st.due:
             continue  # a catastrophe cannot happen twice: the marker stays where it is
-        st.tracks[cat] += 1
-        game.emit("catastrophe_advanced", REVEAL, catastrophe=cat, space=st.tracks[cat],
-                  of=tracks[cat])
-        if st.tracks[cat] >= tracks[cat]:
+        space = st.tracks[cat] = st.tracks[cat] + 1     # (the marker's space read once)
+        end = tracks[cat]
+        game.emit("catastrophe_advanced", REVEAL, catastrophe=cat, space=space, of=end)
+        if space >= end:
             st.due.append(cat)
     if supply_shown:
         st.supply_due = True
@@ -132,7 +132,7 @@ class CoinCardPurse(HookedPurse):
         return pay_coin_cards(self.game, self.players[seat], amount, BIDDING)
 
     def refund(self, seat: int, payment: list[str]) -> None:
-        count_into_hand(self.players[seat].hand, payment)
+        count_cards(self.players[seat].hand, payment)
 
     def passed(self, seat: int) -> None:
         draw_to_hand(self.game, self.players[seat], self.pass_reward)
@@ -296,7 +296,9 @@ def add_building(game, player: CardPlayer, placed: Placed) -> Iterator[Decision]
         if not luxury_used:
             excess = ((wood - cost_wood if wood > cost_wood else 0)
                       + (stone - cost_stone if stone > cost_stone else 0))
-            gain_luxury(game, player, excess, "cardgame: Luxury Goods 1.", "excess production")
+            if excess:      # (no gain_luxury call for nothing)
+                gain_luxury(game, player, excess, "cardgame: Luxury Goods 1.",
+                            "excess production")
     player.buildings.append(placed)
     player.new_card = placed
     game.emit("gained", GAIN, seat=player.seat, card=card["id"], built=placed.under is None)

@@ -4,7 +4,7 @@ population, luxury cap); the rules themselves live in the phase modules."""
 from __future__ import annotations
 
 from collections import Counter
-from collections import _count_elements as count_into_hand
+from collections import _count_elements as count_cards
 from dataclasses import dataclass, field
 
 from peloponnes.core.shuffling import shuffle
@@ -13,12 +13,12 @@ RESOURCES = ("wood", "stone", "grain")
 COIN_SYMBOLS = ("wood", "stone", "grain", "inhabitant")      # the coin cards' reverse sides
 CATASTROPHES = ("plague", "earthquake", "tempest", "drought", "decline")
 
-# ``count_into_hand(hand, cards)`` adds each of ``cards`` to ``hand`` (symbol -> count) in turn:
-# what ``hand[card] = hand.get(card, 0) + 1`` does in a Python loop, done in C. It is the helper
-# underneath ``Counter.update`` (collections' own; without ``update``'s call and Mapping check),
-# and it takes a Counter's fast path, as a Counter overrides neither ``get`` nor ``__setitem__``.
-# New symbols enter the hand in the order the cards come, as in the loop. Coin cards reach a
-# hand at every pass, withdrawal, refund and income (about 170 cards a game).
+# ``count_cards(counts, cards)`` adds each of ``cards`` to ``counts`` (symbol -> count, e.g. a
+# hand) in turn: what ``counts[card] = counts.get(card, 0) + 1`` does in a Python loop, done in
+# C. It is the helper underneath ``Counter.update`` (collections' own; without ``update``'s call
+# and Mapping check), and it takes a Counter's fast path too, as a Counter overrides neither
+# ``get`` nor ``__setitem__``. New symbols enter in the order the cards come, as in the loop.
+# Coin cards reach a hand at every pass, withdrawal, refund and income (about 170 cards a game).
 
 # Where a luxury card or civilization card stands after catastrophes.
 INTACT, COVERED, REMOVED = "intact", "covered", "removed"
@@ -294,7 +294,7 @@ def deal(pile: list[str], hand: Counter, count: int) -> int:
     cut = len(pile) - count
     if cut < 0:                 # (a comparison, not max())
         cut = 0
-    count_into_hand(hand, reversed(pile[cut:]))
+    count_cards(hand, reversed(pile[cut:]))
     dealt = len(pile) - cut
     del pile[cut:]
     return dealt

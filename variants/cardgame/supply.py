@@ -53,7 +53,8 @@ def feed(game, player: CardPlayer) -> Iterator[Decision] | None:
     short of grain is fed by the steps returned (``feed_short``)."""
     grain, people = player.grain_and_population()
     if grain >= people:
-        gain_luxury(game, player, grain - people, "cardgame: Luxury Goods 2.", "excess grain")
+        if grain > people:      # (no gain_luxury call for nothing)
+            gain_luxury(game, player, grain - people, "cardgame: Luxury Goods 2.", "excess grain")
         game.emit("fed", FEEDING_RULE, seat=player.seat, inhabitants=people, grain=grain)
         return None
     return feed_short(game, player, grain, people)
