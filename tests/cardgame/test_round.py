@@ -23,7 +23,7 @@ from peloponnes.variants.cardgame.rules import (
     turn_order,
 )
 from peloponnes.variants.cardgame.setup import power_cards_by_era, unshuffled_coin_pile
-from peloponnes.variants.cardgame.state import Placed, deal, draw_to_hand
+from peloponnes.variants.cardgame.state import Placed, draw_to_hand
 from peloponnes.variants.common.auction import Auction, Bid, Slot, order_by_bids
 
 from .kit import building, civilization, drive, events, landscape, new_game, option_ids, seat_player
@@ -685,16 +685,17 @@ def test_coin_pile_discard_reshuffled_when_the_pile_runs_out():
     assert draw_to_hand(game, player, 3) == 0                        # nothing left anywhere
 
 
-def test_deal_takes_the_top_coin_cards_in_the_order_they_come_off():
-    """Drawing and dealing take coin cards off the top of the pile (the list's end) one by one:
-    ``deal`` counts them into the hand in that order (a new symbol enters the hand where its
-    first card comes) and stops when the pile runs out (refilling is ``draw_to_hand``'s)."""
-    pile = ["wood", "grain", "stone", "grain"]
-    hand = Counter({"inhabitant": 1})
-    assert deal(pile, hand, 3) == 3 and pile == ["wood"]
-    assert list(hand.items()) == [("inhabitant", 1), ("grain", 2), ("stone", 1)]
-    assert deal(pile, hand, 5) == 1 and pile == [] and hand["wood"] == 1
-    assert deal(pile, hand, 2) == 0 and sum(hand.values()) == 5
+def test_coin_cards_drawn_from_the_top_in_the_order_they_come_off():
+    """Drawing takes coin cards off the top of the pile (the list's end) one by one: they are
+    counted into the hand in that order (a new symbol enters the hand where its first card
+    comes), and a pile that runs out is refilled from the discard pile (the test above)."""
+    game = new_game(2)
+    st = game.state
+    player = seat_player(game, 0, hand={"inhabitant": 1})
+    st.coin_pile, st.coin_discard = ["wood", "grain", "stone", "grain"], []
+    assert draw_to_hand(game, player, 3) == 3 and st.coin_pile == ["wood"]
+    assert list(player.hand.items()) == [("inhabitant", 1), ("grain", 2), ("stone", 1)]
+    assert draw_to_hand(game, player, 5) == 1 and st.coin_pile == [] and player.hand["wood"] == 1
 
 
 def test_population_and_power_card_total_is_both_in_one_pass():

@@ -6,7 +6,7 @@ from collections import Counter
 from peloponnes.core.shuffling import shuffle
 from peloponnes.variants.common.kept import kept_for
 
-from .state import CATASTROPHES, COIN_SYMBOLS, CardPlayer, CardState, Placed, deal
+from .state import CATASTROPHES, COIN_SYMBOLS, CardPlayer, CardState, Placed, draw_to_hand
 
 RULE = "cardgame: Setup"
 
@@ -25,13 +25,13 @@ def setup(game) -> None:
         power_pile.extend(stack)
     players = []
     for seat, civ in enumerate(civs):
-        player = CardPlayer(seat, Placed(civ, True))        # (True: is_civilization)
-        deal(coin_pile, player.hand, civ["coin_cards"])
-        players.append(player)
+        players.append(CardPlayer(seat, Placed(civ, True)))     # (True: is_civilization)
     order = sorted(range(game.num_players), key=lambda s: civs[s]["arrow"])
     game.state = CardState(players=players, order=order, power_pile=power_pile,
                            coin_pile=coin_pile, tracks=dict.fromkeys(CATASTROPHES, 1),
                            lost_cards=Counter())
+    for player in players:      # the hands dealt in seat order, off the top of the pile
+        draw_to_hand(game, player, civs[player.seat]["coin_cards"])     # (nothing to refill)
     game.emit("setup", RULE, civilizations=[c["id"] for c in civs], order=order,
               hands=[dict(p.hand) for p in players])
 

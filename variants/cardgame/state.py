@@ -275,8 +275,9 @@ def draw_coin(game) -> str | None:
 def draw_to_hand(game, player: CardPlayer, count: int) -> int:
     """Draw up to ``count`` coin cards, one by one from the top, into the hand (refilling the
     pile as ``draw_coin`` does); returns how many. Every seat draws at every pass and income,
-    so the cards come off the pile in slices (``deal``) rather than a call each, and the pile is
-    refilled (``refill_coin_pile``) only when it has run out, not checked by a call first."""
+    so the cards come off the pile in slices counted into the hand in C (``count_cards``, in
+    the order they come off) rather than a call each, and the pile is refilled
+    (``refill_coin_pile``) only when it has run out, not checked by a call first."""
     hand, drawn = player.hand, 0
     pile = game.state.coin_pile
     while drawn < count:
@@ -284,20 +285,13 @@ def draw_to_hand(game, player: CardPlayer, count: int) -> int:
             if not refill_coin_pile(game):
                 break
             pile = game.state.coin_pile        # (a refill puts a new list there)
-        drawn += deal(pile, hand, count - drawn)
+        cut = len(pile) - (count - drawn)       # the top cards cut off in one slice
+        if cut < 0:                 # (a comparison, not max())
+            cut = 0
+        count_cards(hand, reversed(pile[cut:]))
+        drawn += len(pile) - cut
+        del pile[cut:]
     return drawn
-
-
-def deal(pile: list[str], hand: Counter, count: int) -> int:
-    """Move up to ``count`` coin cards off the top of ``pile`` (its end) into ``hand``, counted
-    in the order they come off; returns how many (fewer when the pile runs out: no refill)."""
-    cut = len(pile) - count
-    if cut < 0:                 # (a comparison, not max())
-        cut = 0
-    count_cards(hand, reversed(pile[cut:]))
-    dealt = len(pile) - cut
-    del pile[cut:]
-    return dealt
 
 
 def discard_from_hand(game, player: CardPlayer, symbol: str, count: int = 1) -> None:
