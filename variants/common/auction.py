@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from peloponnes.core import Decision, Option, VariantOption
+from peloponnes.variants.common.hookcalls import sole_implementation
 
 # The rulebooks' exact Conquest-row price, or the former reading (a minimum) for comparison.
 CONQUEST_PRICE_OPTION = VariantOption(
@@ -26,6 +27,9 @@ CONQUEST_PRICE_OPTION = VariantOption(
     " the excess counts for turn order).",
     choices=("exact", "at_least"))
 
+
+# The arguments of the family hook ``minimum_bid`` (``variants.common.hookspecs``), in order.
+MINIMUM_BID_ARGS = ("game", "seat", "card", "conquest")
 
 # The most Options a bounded cache of a bid's options keeps (the variants' coin-card choices):
 # new combinations keep turning up over many games, and memory must stay flat in their number.
@@ -88,10 +92,23 @@ class HookedPurse:
 
     def __init__(self, game):
         self.game = game
+        self._direct_minimum_bid()
+
+    def _direct_minimum_bid(self) -> None:
+        """Look up ``minimum_bid`` as the relay resolved it now, and its implementation when
+        calling that positionally is the same call (``hookcalls.sole_implementation``)."""
+        self._minimum_hook = hook = self.game.hook.minimum_bid
+        self._minimum_direct = sole_implementation(hook, MINIMUM_BID_ARGS)
 
     def minimum(self, seat: int, slot: Slot) -> int:
-        return self.game.hook.minimum_bid(game=self.game, seat=seat, card=slot.card,
-                                          conquest=slot.conquest)
+        if self._minimum_direct is None:        # (the keyword call first: a wrapper's path)
+            return self.game.hook.minimum_bid(game=self.game, seat=seat, card=slot.card,
+                                              conquest=slot.conquest)
+        game = self.game
+        if game.hook.minimum_bid is self._minimum_hook:
+            return self._minimum_direct(game, seat, slot.card, slot.conquest)
+        self._direct_minimum_bid()              # the plugins changed: look again
+        return self.minimum(seat, slot)
 
     def bonus_halves(self, seat: int) -> int:
         return self.game.hook.bid_bonus_halves(game=self.game, seat=seat)

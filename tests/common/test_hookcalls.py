@@ -1,0 +1,154 @@
+"""A family hook called positionally (variants.common.hookcalls) only where that is the very call
+the relay makes: one plain implementation of a first-result hook, no wrapper, no result
+contract, pluggy's own HookCaller never; and the auction's purse follows plugins registered
+mid-auction, as the relay does."""
+from __future__ import annotations
+
+import pluggy
+
+from peloponnes.core import hookimpl
+from peloponnes.core.engine import Game
+from peloponnes.core.hookrelay import RelayPluginManager
+from peloponnes.core.plugins import load_ruleset
+from peloponnes.core.results import install_checks, returns
+from peloponnes.core.scenario import Scenario
+from peloponnes.variants.common.hookcalls import sole_implementation
+
+spec = pluggy.HookspecMarker("hookcallstest")
+impl = pluggy.HookimplMarker("hookcallstest")
+ARGS = ("x", "y")
+
+
+class Specs:
+    @spec(firstresult=True)
+    def first(self, x, y):
+        """First result wins."""
+
+    @spec
+    def every(self, x, y):
+        """Every result."""
+
+    @spec(firstresult=True)
+    @returns(int, max=14)
+    def checked(self, x, y):
+        """First result wins; an int up to 14."""
+
+
+class Plain:
+    @impl
+    def first(self, x, y):
+        return x + y
+
+    @impl
+    def every(self, x, y):
+        return x + y
+
+    @impl
+    def checked(self, x, y):
+        return x + y
+
+
+class Another:
+    @impl
+    def first(self, x, y):
+        return None
+
+
+class Wrapper:
+    @impl(wrapper=True)
+    def first(self, x, y):
+        return (yield) * 2
+
+
+class FewerArgs:
+    @impl
+    def first(self, y):
+        return y
+
+
+def manager(*plugins) -> RelayPluginManager:
+    pm = RelayPluginManager("hookcallstest")
+    pm.add_hookspecs(Specs)
+    for plugin in plugins:
+        pm.register(plugin)
+    return pm
+
+
+def test_one_plain_implementation_of_a_first_result_hook_is_called_directly():
+    plain = Plain()
+    pm = manager(plain)
+    direct = sole_implementation(pm.relay.first, ARGS)
+    assert direct == plain.first
+    assert direct(3, 4) == pm.relay.first(x=3, y=4) == 7
+
+
+def test_anything_else_keeps_the_hook_call():
+    assert sole_implementation(manager(Plain()).hook.first, ARGS) is None   # pluggy's own
+    assert sole_implementation(manager(Plain()).relay.every, ARGS) is None  # not first-result
+    assert sole_implementation(manager(Plain(), Another()).relay.first, ARGS) is None
+    assert sole_implementation(manager(Plain(), Wrapper()).relay.first, ARGS) is None
+    assert sole_implementation(manager(FewerArgs()).relay.first, ARGS) is None
+    assert sole_implementation(manager(Plain()).relay.first, ("y", "x")) is None
+    assert sole_implementation(manager().relay.first, ARGS) is None         # none registered
+
+
+def test_a_result_contract_on_the_call_path_keeps_the_hook_call():
+    """The relay checks a contract unless every implementation is the sandbox's own code; so
+    does the direct call then (a plain implementation's answer is the hook's either way)."""
+    checked = manager(Plain())
+    install_checks(checked, lambda i: i.plugin_name, own_code=lambda i: False)
+    assert sole_implementation(checked.relay.checked, ARGS) is None
+    own = manager(Plain())
+    install_checks(own, lambda i: i.plugin_name, own_code=lambda i: True)
+    assert sole_implementation(own.relay.checked, ARGS) is not None
+
+
+def test_a_change_of_plugins_is_followed():
+    plain = Plain()
+    pm = manager(plain)
+    before = pm.relay.first
+    assert sole_implementation(before, ARGS) == plain.first
+    pm.register(Wrapper())
+    assert pm.relay.first is not before          # the relay compiled the hook again
+    assert sole_implementation(pm.relay.first, ARGS) is None
+    assert sole_implementation(before, ARGS) == plain.first    # what that function itself calls
+
+
+def bid_pending(variant: str) -> Game:
+    """A 4-player game of ``variant`` at its first bid on a card."""
+    ruleset, scenario = load_ruleset(Scenario.quick(variant, 4))
+    game = Game(ruleset, scenario, seed=3).start()
+    while game.pending.kind != "bid_card":
+        game.give(game.pending.options[-1])
+    return game
+
+
+class DearerHouseRule:
+    @hookimpl(tryfirst=True)
+    def minimum_bid(self, game, seat, card, conquest):
+        return 9
+
+
+class DoubledHouseRule:
+    @hookimpl(wrapper=True)
+    def minimum_bid(self, game, seat, card, conquest):
+        return 2 * (yield)
+
+
+def test_the_purse_asks_the_plugins_registered_mid_auction():
+    """The auction's purse calls the variant's ``minimum_bid`` directly while it is the hook's
+    one implementation, and a house rule registered during the auction (first-result or
+    wrapper) answers from the next minimum asked on, until it is unregistered."""
+    for variant in ("cardgame", "boardgame"):
+        game = bid_pending(variant)
+        purse = game.state.auction.purse
+        slot = next(s for s in game.state.slots if not s.conquest)
+        value = purse.minimum(0, slot)
+        assert purse._minimum_direct is not None        # the variant's own answer, called directly
+        assert value == game.hook.minimum_bid(game=game, seat=0, card=slot.card, conquest=False)
+        pm = game.ruleset.pm
+        for rule, expected in ((DearerHouseRule(), 9), (DoubledHouseRule(), 2 * value)):
+            pm.register(rule)
+            assert purse.minimum(0, slot) == expected
+            pm.unregister(rule)
+            assert purse.minimum(0, slot) == value
