@@ -28,6 +28,9 @@ CONQUEST_PRICE_OPTION = VariantOption(
     choices=("exact", "at_least"))
 
 
+# builds a named tuple from its fields in order, as the named tuple's own __new__ does inside
+_new_tuple = tuple.__new__
+
 # The arguments of the family hook ``minimum_bid`` (``variants.common.hookspecs``), in order.
 MINIMUM_BID_ARGS = ("game", "seat", "card", "conquest")
 
@@ -156,23 +159,29 @@ class Auction:
         return label
 
     def offers(self, seat: int, funds: int, skip: Slot | None = None) -> dict[Slot, int]:
-        """The slots (but ``skip``) ``seat`` may bid on now and pay from ``funds``, in display
-        order, each with the smallest bid it may place there: at least its minimum, and on a held
-        open card more than the bid there (Conquest-row bids cannot be outbid). One pass over the
-        slots (this runs at every turn and every move)."""
+        """The slots (but ``skip``, a held one) ``seat`` may bid on now and pay from ``funds``,
+        in display order, each with the smallest bid it may place there: at least its minimum,
+        and on a held open card more than the bid there (Conquest-row bids cannot be outbid).
+        One pass over the slots (this runs at every turn and every move)."""
         minimums = self._minimums.get(seat)
         if minimums is None:
             minimums = self._minimums[seat] = {}
+        bonuses = self._bonuses
         offers = {}
         for slot in self.slots:
-            if slot is skip:
-                continue
             held = slot.bid
             if held is not None:
-                if slot.conquest:
+                if slot.conquest or slot is skip:
                     continue
                 # effective bids in half coins: 2 * amount + bonus must be strictly higher
-                need = (2 * held.amount + self.bonus(held.seat) - self.bonus(seat)) // 2 + 1
+                # (each seat's bonus asked of the purse once per auction, the holder's first)
+                held_bonus = bonuses.get(held.seat)
+                if held_bonus is None:
+                    held_bonus = self.bonus(held.seat)
+                own_bonus = bonuses.get(seat)
+                if own_bonus is None:
+                    own_bonus = self.bonus(seat)
+                need = (2 * held.amount + held_bonus - own_bonus) // 2 + 1
                 if need > funds:
                     continue        # beyond the seat's funds whatever its minimum: not asked
             # the seat's minimum on the slot, asked of the purse once per auction
@@ -184,12 +193,6 @@ class Auction:
             if least <= funds:
                 offers[slot] = least
         return offers
-
-    def most(self, slot: Slot, least: int, funds: int) -> int:
-        """The most a seat that takes ``slot`` from ``least`` (an offer, so at most ``funds``) may
-        bid there: its funds; on the Conquest row exactly the price (unless the option makes it
-        a minimum)."""
-        return least if slot.conquest and self.exact_conquest else funds
 
     def new_bid_option(self, slot: Slot, least: int, key: tuple) -> Option:
         """The option to bid on ``slot`` from ``least`` (exactly ``least`` on an exact Conquest
@@ -214,8 +217,10 @@ class Auction:
         option_id, start, row_number = texts
         bid = slot.bid
         held = f", held by {self.seat_name(bid.seat)} at {bid.amount}" if bid else ""
-        option = self._bid_options[key] = Option(option_id, f"{start}{least}{held}]", slot,
-                                                 row_number)        # (key: positional)
+        # Option(option_id, label, slot, row_number), built as the named tuple's own __new__
+        # builds it, without that Python-level call (made at most offers of an auction)
+        option = self._bid_options[key] = _new_tuple(
+            Option, (option_id, f"{start}{least}{held}]", slot, row_number))
         return option
 
     def move_option(self, target: Slot) -> Option:
@@ -264,7 +269,10 @@ class Auction:
                 continue
             slot = answer.value
             least = offers[slot]
-            amounts = amount_options(least, self.most(slot, least, funds))
+            # the most it may bid: its funds; on the Conquest row exactly the price (unless the
+            # option makes it a minimum)
+            most = least if slot.conquest and self.exact_conquest else funds
+            amounts = amount_options(least, most)
             amount = (yield Decision(seat, "bid_amount", self.amount_prompt(slot), amounts,
                                      rule)).value
             if pay_at_once is not None:
