@@ -149,6 +149,8 @@ def test_the_purse_asks_the_plugins_registered_mid_auction():
         pm = game.ruleset.pm
         for rule, expected in ((DearerHouseRule(), 9), (DoubledHouseRule(), 2 * value)):
             pm.register(rule)
-            assert purse.minimum(0, slot) == expected
-            pm.unregister(rule)
+            try:
+                assert purse.minimum(0, slot) == expected
+            finally:
+                pm.unregister(rule)
             assert purse.minimum(0, slot) == value
