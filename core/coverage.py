@@ -64,24 +64,35 @@ class Coverage:
         return self
 
     def __reduce__(self):
-        # Pickled as plain dicts: every game's coverage crosses from a worker process to the
-        # tally, and unpickling Counters runs Counter.__init__ (Python) for each of them.
-        return _coverage_from, (self.games, *(dict(getattr(self, n)) for n in _COUNTS),
-                                self.owners)
+        # Pickled as plain dicts, and only the counts that have any (a game watched for the
+        # scenario's own plugins has two at most, often none): every game's coverage crosses
+        # from a worker process to the tally, and unpickling Counters runs Counter.__init__
+        # (Python) for each of them.
+        counts = {}
+        for name in _COUNTS:
+            counter = getattr(self, name)
+            if counter:
+                counts[name] = dict(counter)
+        return _coverage_from, (self.games, counts, self.owners)
 
 
 _COUNTS = ("hook_calls", "hook_changed", "phases", "rules", "bot_decisions", "bot_guesses")
+_new = object.__new__
+_new_counter = Counter.__new__      # (an empty Counter, without Counter.__init__)
 
 
-def _coverage_from(games: int, *parts) -> Coverage:
-    """A pickled ``Coverage`` again (``Coverage.__reduce__``)."""
-    *counts, owners = parts
-    cov = Coverage.__new__(Coverage)
-    cov.games, cov.owners = games, owners
-    for name, values in zip(_COUNTS, counts, strict=True):
-        counter = Counter.__new__(Counter)
-        dict.update(counter, values)
-        setattr(cov, name, counter)
+def _coverage_from(games: int, counts: dict, owners: dict) -> Coverage:
+    """A pickled ``Coverage`` again (``Coverage.__reduce__``): ``counts`` holds the counts that
+    are not empty, by name."""
+    cov = _new(Coverage)
+    fields = cov.__dict__
+    fields["games"] = games
+    for name in _COUNTS:
+        counter = fields[name] = _new_counter(Counter)
+        values = counts.get(name)
+        if values:
+            dict.update(counter, values)
+    fields["owners"] = owners
     return cov
 
 

@@ -118,6 +118,8 @@ def test_coverage_pickles_and_adds_as_counters_do():
                           ("hook_calls", "hook_changed", "phases", "rules", "bot_decisions",
                            "bot_guesses"))
     b.rules["new"] += 1                      # still counts from zero
+    empty = pickle.loads(pickle.dumps(Coverage(games=1)))     # only the counts it has travel
+    assert empty == Coverage(games=1) and type(empty.phases) is Counter
     total = Coverage().add(a).add(b)
     assert total.games == 2 and total.rules == Counter({"r": 6, "new": 1})
     assert total.hook_calls[("p", "h")] == 4 and total.owners == {"bid": "p"}
