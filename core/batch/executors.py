@@ -14,7 +14,6 @@ called as jobs finish.
 """
 from __future__ import annotations
 
-import gc
 import heapq
 import os
 import signal
@@ -28,6 +27,7 @@ from ..coverage import Watcher
 from ..errors import ConfigError
 from ..plugins import Ruleset, load_ruleset
 from ..scenario import Scenario
+from . import garbage
 from .game_record import GameFailure, GameRecord, play_game
 
 Progress = Callable[[int, int], None]
@@ -157,26 +157,15 @@ class InProcessExecutor:
 _WORKER: list[Loaded] = []
 _CHECK = ["end"]
 
-# A worker's garbage collector runs a collection after this many container objects allocated
-# (and not freed) since the last one; Python's default is 700. Games make almost no reference
-# cycles (3,000 compared card games in one process: under 1,000 objects collected), yet at 700
-# the collections took about 1% of a game's instructions (callgrind: 9.40 M -> 9.31 M a game
-# at 10,000, with what the worker loaded frozen out of them). Peak memory stayed the same
-# (36 MiB over those 3,000 games, default or not).
-WORKER_GC_THRESHOLD = 10_000
-
-
 def _init_worker(scenarios: Sequence[Scenario], watch: str | None = None,
                  check: str = "end") -> None:
     """Runs once in each worker process: load every ruleset (plugins, components) once, then
-    leave what is loaded out of garbage collections (``gc.freeze``) and collect less often
-    (``WORKER_GC_THRESHOLD``). Ctrl-C is left to the parent, which cancels the chunks not yet
-    started."""
+    leave what is loaded out of garbage collections and collect less often (``garbage``).
+    Ctrl-C is left to the parent, which cancels the chunks not yet started."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _WORKER[:] = load_all(scenarios, watch)
     _CHECK[0] = check
-    gc.freeze()
-    gc.set_threshold(WORKER_GC_THRESHOLD)
+    garbage.for_worker()
 
 
 def _worker_chunk(jobs: Sequence[Job]) -> list[GameRecord]:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ..coverage import Coverage
+from . import garbage
 from .game_record import GameFailure, GameRecord
 
 
@@ -184,8 +185,9 @@ class Tally:
                 on_record: Callable[[GameRecord], None] | None = None) -> Tally:
         """Add a stream of records in job order (seed by seed, scenarios in order within a
         seed); ``on_record`` sees each record as it passes (e.g. to write a per-game CSV)."""
-        for group in _by_seed(records, len(self.scenarios), on_record):
-            self.add_seed(group)
+        with garbage.fewer_collections():
+            for group in _by_seed(records, len(self.scenarios), on_record):
+                self.add_seed(group)
         return self
 
     def diff(self, scenario: int, metric: str) -> RunningStats:

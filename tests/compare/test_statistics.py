@@ -142,6 +142,22 @@ def test_tally_equals_a_hand_count():
     assert list(t.metric_names) == ["winner_score", "bonus"]
 
 
+def test_a_tally_collects_garbage_less_often_while_it_consumes_and_puts_it_back():
+    import gc
+
+    from peloponnes.core.batch.garbage import THRESHOLD
+    before = gc.get_threshold()
+    seen = []
+
+    def records():
+        for seed in (1, 2):
+            seen.append(gc.get_threshold()[0])
+            yield GameRecord(seed, 0, [1, 2], [1], None, [], {"winner_score": 2})
+
+    assert Tally(1).consume(records()).scenarios[0].finished == 2
+    assert seen == [max(THRESHOLD, before[0])] * 2 and gc.get_threshold() == before
+
+
 def test_running_statistics_equal_the_two_pass_formulas():
     import statistics
 
