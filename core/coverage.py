@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import partial
 from operator import attrgetter
 
 from .agents import OPINIONATED_KINDS
@@ -37,20 +38,23 @@ NOT_IN_BATCH = frozenset({"register_variants", "declare_plugin", "load_component
                              "check_invariants", "render_view"})
 SCENARIO_PLUGIN_KINDS = ("file", "module")
 _event_rule = attrgetter("rule")
+# An empty Counter without Counter.__init__ (Python: about 0.4 us each; a watched game starts
+# a Coverage of six, and every pickled one comes back with six)
+_empty_counter = partial(Counter.__new__, Counter)
 
 
 @dataclass
 class Coverage:
     """Counts over one or many games (add them with ``add``)."""
     games: int = 0
-    hook_calls: Counter = field(default_factory=Counter)       # (plugin, hook) -> calls
+    hook_calls: Counter = field(default_factory=_empty_counter)       # (plugin, hook) -> calls
     # (plugin, hook) -> calls whose answer changed the result; watching only the scenario's
     # own plugins (which asks whether they ever changed it), the games in which one did
-    hook_changed: Counter = field(default_factory=Counter)
-    phases: Counter = field(default_factory=Counter)           # (phase, rule) -> runs
-    rules: Counter = field(default_factory=Counter)            # rule section -> times met
-    bot_decisions: Counter = field(default_factory=Counter)    # (seat, kind) -> answered
-    bot_guesses: Counter = field(default_factory=Counter)      # (seat, kind) -> at random
+    hook_changed: Counter = field(default_factory=_empty_counter)
+    phases: Counter = field(default_factory=_empty_counter)           # (phase, rule) -> runs
+    rules: Counter = field(default_factory=_empty_counter)            # rule section -> times met
+    bot_decisions: Counter = field(default_factory=_empty_counter)    # (seat, kind) -> answered
+    bot_guesses: Counter = field(default_factory=_empty_counter)      # (seat, kind) -> at random
     owners: dict = field(default_factory=dict)                 # decision kind -> plugin
 
     def add(self, other: Coverage) -> Coverage:
@@ -78,7 +82,6 @@ class Coverage:
 
 _COUNTS = ("hook_calls", "hook_changed", "phases", "rules", "bot_decisions", "bot_guesses")
 _new = object.__new__
-_new_counter = Counter.__new__      # (an empty Counter, without Counter.__init__)
 
 
 def _coverage_from(games: int, counts: dict, owners: dict) -> Coverage:
@@ -88,7 +91,7 @@ def _coverage_from(games: int, counts: dict, owners: dict) -> Coverage:
     fields = cov.__dict__
     fields["games"] = games
     for name in _COUNTS:
-        counter = fields[name] = _new_counter(Counter)
+        counter = fields[name] = _empty_counter()
         values = counts.get(name)
         if values:
             dict.update(counter, values)
