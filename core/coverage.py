@@ -60,11 +60,15 @@ class Coverage:
     def add(self, other: Coverage) -> Coverage:
         self.games += other.games
         for name in _COUNTS:
-            mine, get = getattr(self, name), getattr(self, name).get
-            for key, n in getattr(other, name).items():   # (Counter.update, without its checks)
-                mine[key] = get(key, 0) + n
-        for kind, owner in other.owners.items():
-            self.owners.setdefault(kind, owner)
+            theirs = getattr(other, name)
+            if theirs:      # (a game's counts are mostly empty: the tally adds every game's)
+                mine = getattr(self, name)
+                get = mine.get
+                for key, n in theirs.items():   # (Counter.update, without its checks)
+                    mine[key] = get(key, 0) + n
+        if other.owners:
+            for kind, owner in other.owners.items():
+                self.owners.setdefault(kind, owner)
         return self
 
     def __reduce__(self):
