@@ -157,6 +157,7 @@ class InProcessExecutor:
 _WORKER: list[Loaded] = []
 _CHECK = ["end"]
 
+
 def _init_worker(scenarios: Sequence[Scenario], watch: str | None = None,
                  check: str = "end") -> None:
     """Runs once in each worker process: load every ruleset (plugins, components) once, then
