@@ -1,0 +1,36 @@
+"""Garbage collection while games and batches run. Games make almost no reference cycles (3,000
+compared card games in one process: under 1,000 objects collected), yet Python starts a
+collection after every 700 container objects allocated and not freed: about 1% of a card game's
+instructions, 1.5% of its time and 6% of a Heroes game's (timed in one process, 7 alternating
+runs of 200 games), and 3% of the tally's work per record in the main process (unpickling a
+record makes a few dozen containers). A game (``engine.play``), a batch's tally and a pool
+worker collect after ``THRESHOLD`` instead. Peak memory stayed the same (36 MiB in a worker over
+those 3,000 games, default or not)."""
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+THRESHOLD = 10_000
+
+
+def for_worker() -> None:
+    """In a process that only plays a batch's games (a pool worker), once its rulesets are
+    loaded: leave what it loaded out of every collection (``gc.freeze``) and collect after
+    ``THRESHOLD`` allocations from then on."""
+    gc.freeze()
+    gc.set_threshold(THRESHOLD)
+
+
+@contextmanager
+def fewer_collections() -> Iterator[None]:
+    """Collect after ``THRESHOLD`` allocations (or the process's own threshold, if higher)
+    while the block runs (a game, the tally of a batch); the process's thresholds are put back
+    after, also when the block raises."""
+    before = gc.get_threshold()
+    gc.set_threshold(max(THRESHOLD, before[0]), *before[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
