@@ -20,7 +20,6 @@ from .containment import TimeLimit, no_hard_exit, refused_exit, time_limit
 from .decisions import Decision, Event, Option
 from .errors import IllegalAnswer, PluginError, SandboxError
 from .forking import Checkpoint, Forking
-from .garbage import fewer_collections
 from .metrics import generic_metrics
 from .snapshot import SharedObjects
 from .stash import Stash
@@ -448,10 +447,9 @@ def play(game: Game, agents: list, *, after_decision: Callable[[Game], None] | N
     humans = not all(bots)
     try:
         # os._exit raises for the whole game (the rules, and the bots between them: plugin
-        # code as well), not swapped in and out at every decision (``Game._advance``); garbage
-        # is collected less often while it runs (``garbage``: a game makes almost no cycles)
+        # code as well), not swapped in and out at every decision (``Game._advance``)
         with time_limit(None if humans else MAX_SECONDS, f"game (seed {game.seed})"), \
-                no_hard_exit(), fewer_collections():
+                no_hard_exit():
             game.start()
             _answer_all(game, agents, bots, on_answer, after_decision, check == "decision")
             if check != "none":

@@ -23,11 +23,11 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Protocol
 
-from .. import garbage
 from ..coverage import Watcher
 from ..errors import ConfigError
 from ..plugins import Ruleset, load_ruleset
 from ..scenario import Scenario
+from . import garbage
 from .game_record import GameFailure, GameRecord, play_game
 
 Progress = Callable[[int, int], None]

@@ -14,8 +14,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from .. import garbage
 from ..coverage import Coverage
+from . import garbage
 from .game_record import GameFailure, GameRecord
 
 

@@ -165,11 +165,11 @@ def test_ctrl_c_does_not_hang_on_a_result_torn_by_the_killed_worker(tmp_path):
 
 def test_a_pool_worker_collects_garbage_less_often_with_what_it_loaded_frozen():
     # (the pool's initializer: games make almost no reference cycles, so a worker runs fewer
-    # collections; see core.garbage)
+    # collections; see core.batch.garbage)
     import gc
 
     from peloponnes.core.batch.executors import _init_worker
-    from peloponnes.core.garbage import THRESHOLD
+    from peloponnes.core.batch.garbage import THRESHOLD
     from peloponnes.core.scenario import Scenario
     scenario = Scenario.quick("cardgame", 2, agent="random", seed=1)
     with ProcessPoolExecutor(1, initializer=_init_worker, initargs=([scenario], None, "end")) \

@@ -145,7 +145,7 @@ def test_tally_equals_a_hand_count():
 def test_a_tally_collects_garbage_less_often_while_it_consumes_and_puts_it_back():
     import gc
 
-    from peloponnes.core.garbage import THRESHOLD
+    from peloponnes.core.batch.garbage import THRESHOLD
     before = gc.get_threshold()
     seen = []
 

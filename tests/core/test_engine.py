@@ -72,31 +72,6 @@ def test_os_exit_is_refused_for_the_whole_of_play_and_put_back_after():
     assert os._exit is real
 
 
-def test_play_collects_garbage_less_often_while_the_game_runs_and_puts_it_back():
-    # (core.garbage: a game makes almost no reference cycles) also when the game fails
-    import gc
-
-    from peloponnes.core.garbage import THRESHOLD
-    before = gc.get_threshold()
-    seen = []
-
-    class Watching(RandomAgent):
-        def pick(self, decision):
-            seen.append(gc.get_threshold())
-            return super().pick(decision)
-
-    class Failing(RandomAgent):
-        def pick(self, decision):
-            raise RuntimeError("a bot that fails")
-
-    play(Game(toy_ruleset(), scenario()), [Watching("a"), Watching("b")])
-    assert seen and set(seen) == {(max(THRESHOLD, before[0]), *before[1:])}
-    assert gc.get_threshold() == before
-    with pytest.raises(RuntimeError, match="a bot that fails"):
-        play(Game(toy_ruleset(), scenario()), [Failing("a"), Failing("b")])
-    assert gc.get_threshold() == before
-
-
 def test_step_api_pending_and_choose():
     game = Game(toy_ruleset(), scenario()).start()
     assert game.pending.kind == "pick" and game.pending.seat == 0
