@@ -1,4 +1,4 @@
-"""A family hook called positionally (variants.common.hookcalls) only where that is the very call
+"""A family hook called positionally (core.hookcalls) only where that is the very call
 the relay makes: one plain implementation of a first-result hook, no wrapper, no result
 contract, pluggy's own HookCaller never; and the auction's purse follows plugins registered
 mid-auction, as the relay does."""
@@ -8,11 +8,11 @@ import pluggy
 
 from peloponnes.core import hookimpl
 from peloponnes.core.engine import Game
+from peloponnes.core.hookcalls import sole_implementation
 from peloponnes.core.hookrelay import RelayPluginManager
 from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.results import install_checks, returns
 from peloponnes.core.scenario import Scenario
-from peloponnes.variants.common.hookcalls import sole_implementation
 
 spec = pluggy.HookspecMarker("hookcallstest")
 impl = pluggy.HookimplMarker("hookcallstest")

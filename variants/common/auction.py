@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from peloponnes.core import Decision, Option, VariantOption
-from peloponnes.variants.common.hookcalls import sole_implementation
+from peloponnes.core.hookcalls import sole_implementation
 
 # The rulebooks' exact Conquest-row price, or the former reading (a minimum) for comparison.
 CONQUEST_PRICE_OPTION = VariantOption(

@@ -1,20 +1,22 @@
-"""Calling a family hook that rules code asks very often without the keyword call, where that is
-exactly the same call.
+"""Calling a hook that rules code asks very often without the keyword call, where that is
+exactly the same call (a general tool of the hook relay; the shared auction uses it for its
+minimum bids).
 
 ``game.hook.NAME(...)`` takes keywords only (pluggy's calling convention; the relay in
-``core.hookrelay`` keeps it), and CPython 3.11 does not specialise keyword calls: the auction asks
-``minimum_bid`` for every seat and card of every auction (about 180 times a card game), and the
-keyword call into the relay's function was about half of what each cost. When the hook, as the
-relay resolved it, runs one implementation, with no wrapper and no result contract, and that
-implementation takes the spec's arguments in the spec's order, calling the implementation
-positionally IS the call the relay makes, with the same answer. Anything else -- a house rule
-answering too, a wrapper (Heroes' Sisyphus), a checked result, pluggy's own loop
-(``PELOPONNES_PLAIN_HOOKS=1``, tracing) -- keeps the keyword call.
+``core.hookrelay`` keeps it), and CPython 3.11 does not specialise keyword calls: a hook asked
+for every seat and card of every auction (about 180 times a card game) spent about half of each
+call on the keyword call into the relay's function. When the hook, as the relay resolved it,
+runs one implementation, with no wrapper and no result contract, and that implementation takes
+the spec's arguments in the spec's order, calling the implementation positionally IS the call the
+relay makes, with the same answer. Anything else -- a second implementation (a house rule), a
+wrapper, a checked result, pluggy's own loop (``PELOPONNES_PLAIN_HOOKS=1``, tracing) -- keeps
+the keyword call.
 
 A caller follows the plugin set by looking ``game.hook.NAME`` up at every call and taking the
-implementation again when it is another function (``HookedPurse.minimum``): the relay compiles a
-new one whenever plugins are registered, unregistered or blocked and whenever pluggy's call path
-changes, so a house rule registered mid-game takes part from the next call on, as before.
+implementation again when it is another function (see ``HookedPurse.minimum`` in
+``variants/common/auction.py``): the relay compiles a new one whenever plugins are registered,
+unregistered or blocked and whenever pluggy's call path changes, so a house rule registered
+mid-game takes part from the next call on, as before.
 """
 from __future__ import annotations
 
@@ -22,11 +24,11 @@ from collections.abc import Callable
 from types import FunctionType
 from typing import Any
 
-from peloponnes.core.results import relay_check
+from .results import relay_check
 
 # What ``sole_implementation`` found for each function the relay compiled (and the argument names
 # asked with): a compiled function calls the same implementations, with the same check, for as
-# long as it lives, and the relay of a ruleset serves all its games, so each auction's purse
+# long as it lives, and the relay of a ruleset serves all its games, so each caller (an auction)
 # finds the answer here instead of working it out again. Keyed by the function's identity; the
 # entry holds the function, so its id cannot be reused while kept; bounded (a few rulesets'
 # functions at a time; the relay compiles a new one whenever the plugins change).
