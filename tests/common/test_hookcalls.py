@@ -1,14 +1,17 @@
 """A family hook called positionally (core.hookcalls) only where that is the very call
-the relay makes: one plain implementation of a first-result hook, no wrapper, no result
-contract, pluggy's own HookCaller never; and the auction's purse follows plugins registered
-mid-auction, as the relay does."""
+the relay makes: its sole implementation where one plain implementation of a first-result hook,
+no wrapper and no result contract is the whole call, else the relay's compiled positional twin,
+pluggy's own HookCaller never; and the auction's purse follows plugins registered mid-auction,
+as the relay does."""
 from __future__ import annotations
 
 import pluggy
+import pytest
 
 from peloponnes.core import hookimpl
 from peloponnes.core.engine import Game
-from peloponnes.core.hookcalls import sole_implementation
+from peloponnes.core.errors import PluginError
+from peloponnes.core.hookcalls import direct_call, sole_implementation
 from peloponnes.core.hookrelay import RelayPluginManager
 from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.results import install_checks, returns
@@ -103,6 +106,39 @@ def test_a_result_contract_on_the_call_path_keeps_the_hook_call():
     assert sole_implementation(own.relay.checked, ARGS) is not None
 
 
+def test_a_direct_call_is_the_sole_implementation_or_the_relays_positional_twin():
+    plain = Plain()
+    assert direct_call(manager(plain).relay.first, ARGS) == plain.first
+    for pm, hook in ((manager(Plain(), Wrapper()), "first"),      # wrapped: 2 * (3 + 4)
+                     (manager(Plain(), Another()), "first"),      # two implementations
+                     (manager(Plain()), "every")):                # every result: a list
+        call = getattr(pm.relay, hook)
+        direct = direct_call(call, ARGS)
+        assert direct is call.positional
+        assert direct(3, 4) == call(x=3, y=4)
+    assert direct_call(manager(Plain(), Wrapper()).relay.first, ARGS)(3, 4) == 14
+    assert direct_call(manager(Plain(), Another()).relay.every, ARGS)(3, 4) == [7]
+
+
+def test_a_direct_call_checks_a_result_contract_as_the_relay_does():
+    checked = manager(Plain())
+    install_checks(checked, lambda i: i.plugin_name, own_code=lambda i: False)
+    direct = direct_call(checked.relay.checked, ARGS)
+    assert direct is checked.relay.checked.positional
+    assert direct(3, 4) == 7
+    with pytest.raises(PluginError) as positional:
+        direct(10, 5)                              # 15: over the contract's 14
+    with pytest.raises(PluginError) as keyword:
+        checked.relay.checked(x=10, y=5)
+    assert str(positional.value) == str(keyword.value)
+
+
+def test_no_direct_call_where_only_pluggy_can_call_or_the_arguments_differ():
+    assert direct_call(manager(Plain()).hook.first, ARGS) is None           # pluggy's own
+    assert direct_call(manager(Plain()).relay.first, ("y", "x")) is None    # not the spec's order
+    assert direct_call(manager(Plain(), Wrapper()).relay.first, ("x",)) is None
+
+
 def test_a_change_of_plugins_is_followed():
     plain = Plain()
     pm = manager(plain)
@@ -151,6 +187,7 @@ def test_the_purse_asks_the_plugins_registered_mid_auction():
             pm.register(rule)
             try:
                 assert purse.minimum(0, slot) == expected
+                assert purse._minimum_direct is game.hook.minimum_bid.positional
             finally:
                 pm.unregister(rule)
             assert purse.minimum(0, slot) == value

@@ -133,12 +133,16 @@ def managers():
        hook_name=st.sampled_from(["first", "every"]))
 def test_relay_matches_pluggy_for_any_mix_of_implementations_and_wrappers(plan, hook_name):
     plain, relayed = managers()
-    log_plain, log_relayed = build([plain, relayed], plan, hook_name)
+    twin = managers()[1]
+    log_plain, log_relayed, log_twin = build([plain, relayed, twin], plan, hook_name)
     expected = outcome(lambda: getattr(plain.hook, hook_name)(x=10, y=1))
     got = outcome(lambda: getattr(relayed.relay, hook_name)(x=10, y=1))
     assert got == expected
     assert log_relayed == log_plain          # same implementations called, in the same order
     assert not isinstance(getattr(relayed.relay, hook_name), pluggy.HookCaller)  # compiled
+    # the compiled function's positional twin makes the same calls (hookcalls.direct_call)
+    assert outcome(lambda: getattr(twin.relay, hook_name).positional(10, 1)) == expected
+    assert log_twin == log_plain
 
 
 @settings(max_examples=200, deadline=None)
@@ -149,14 +153,17 @@ def test_relay_checks_result_contracts_as_pluggys_call_path_does(plan, hook_name
     # results 10..19 (and wrappers' lists and texts) against "an int up to 14": the same
     # results pass, and the same bad ones raise the same PluginError naming the same plugin
     plain, relayed = managers()
-    log_plain, log_relayed = build([plain, relayed], plan, hook_name)
-    for pm in (plain, relayed):
+    twin = managers()[1]
+    log_plain, log_relayed, log_twin = build([plain, relayed, twin], plan, hook_name)
+    for pm in (plain, relayed, twin):
         install_checks(pm, lambda impl: impl.plugin_name)
     expected = outcome(lambda: getattr(plain.hook, hook_name)(x=10, y=1))
     got = outcome(lambda: getattr(relayed.relay, hook_name)(x=10, y=1))
     assert got == expected
     assert log_relayed == log_plain
     assert not isinstance(getattr(relayed.relay, hook_name), pluggy.HookCaller)
+    assert outcome(lambda: getattr(twin.relay, hook_name).positional(10, 1)) == expected
+    assert log_twin == log_plain
 
 
 def nested_calls(pm, hook_of) -> tuple:

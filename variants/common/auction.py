@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from peloponnes.core import Decision, Option, VariantOption
-from peloponnes.core.hookcalls import sole_implementation
+from peloponnes.core.hookcalls import direct_call
 
 # The rulebooks' exact Conquest-row price, or the former reading (a minimum) for comparison.
 CONQUEST_PRICE_OPTION = VariantOption(
@@ -98,13 +98,13 @@ class HookedPurse:
         self._direct_minimum_bid()
 
     def _direct_minimum_bid(self) -> None:
-        """Look up ``minimum_bid`` as the relay resolved it now, and its implementation when
-        calling that positionally is the same call (``hookcalls.sole_implementation``)."""
+        """Look up ``minimum_bid`` as the relay resolved it now, and the function that makes
+        the same call positionally (``hookcalls.direct_call``)."""
         self._minimum_hook = hook = self.game.hook.minimum_bid
-        self._minimum_direct = sole_implementation(hook, MINIMUM_BID_ARGS)
+        self._minimum_direct = direct_call(hook, MINIMUM_BID_ARGS)
 
     def minimum(self, seat: int, slot: Slot) -> int:
-        if self._minimum_direct is None:        # (the keyword call first: a wrapper's path)
+        if self._minimum_direct is None:        # (pluggy's own call path: tracing, plain hooks)
             return self.game.hook.minimum_bid(game=self.game, seat=seat, card=slot.card,
                                               conquest=slot.conquest)
         game = self.game
