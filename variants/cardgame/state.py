@@ -278,8 +278,13 @@ def draw_to_hand(game, player: CardPlayer, count: int) -> int:
     so the cards come off the pile in slices counted into the hand in C (``count_cards``, in
     the order they come off) rather than a call each, and the pile is refilled
     (``refill_coin_pile``) only when it has run out, not checked by a call first."""
-    hand, drawn = player.hand, 0
     pile = game.state.coin_pile
+    cut = len(pile) - count
+    if cut >= 0 and count >= 0:     # the pile holds them all (nearly every draw): one slice
+        count_cards(player.hand, reversed(pile[cut:]))
+        del pile[cut:]
+        return count
+    hand, drawn = player.hand, 0
     while drawn < count:
         if not pile:
             if not refill_coin_pile(game):
