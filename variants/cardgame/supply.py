@@ -22,6 +22,8 @@ SUPPLY_PRODUCTION_OPTION = VariantOption(
 
 # builds a named tuple (an Option) from all its fields in order, as its own __new__ does inside
 _new_tuple = tuple.__new__
+# makes a Decision without calling the class (see payments.pay_coin_cards)
+_new_decision = object.__new__
 
 # The feeding options that never change (Options are immutable, so shared by every game).
 PAY_GRAIN = Option("grain", "Pay a coin card showing grain", "grain")
@@ -85,8 +87,15 @@ def feed_short(game, player: CardPlayer, grain: int, people: int) -> Iterator[De
             options.append(PAY_LUXURY)
         if hand.get("inhabitant"):
             options.append(PAY_INHABITANT)
-        answer = yield Decision(player.seat, "feed", f"{missing} inhabitant(s) unfed: how?",
-                                (*options, *remove_options), rule)
+        # Decision(seat, "feed", prompt, options, rule), its fields stored as pay_coin_cards
+        # stores them (about 13 a game)
+        decision = _new_decision(Decision)
+        decision.seat = player.seat
+        decision.kind = "feed"
+        decision.prompt = f"{missing} inhabitant(s) unfed: how?"
+        decision.options = (*options, *remove_options)
+        decision.rule = rule
+        answer = yield decision
         if answer.value == "luxury":
             player.luxury -= 1
             paid += 1
