@@ -109,17 +109,21 @@ class CardGame:
     def score_seat(self, game, seat):
         """cardgame: Scoring."""
         player = game.state.players[seat]
-        card = game.components["luxury_card"]
-        intact = player.luxury_card == INTACT
-        inhabitants = player.hand.get("inhabitant", 0)   # (a Counter's [] on a miss is slower)
+        hand = player.hand
+        luxury = player.luxury
+        inhabitants = hand.get("inhabitant", 0)     # (a Counter's [] on a miss is slower)
         population, power = player.population_and_power()
-        population += inhabitants + (card["inhabitants"] if intact else 0)
-        per_point = game.components["rules"]["coin_cards_per_power_point"]
+        population += inhabitants
         # cardgame: Scoring — the inhabitant coin cards were laid out for population; only the
-        # *remaining* coin cards ("je 6 übrige Münzkarten") count towards power points.
-        remaining = sum(player.hand.values()) - inhabitants      # (hand_size(), without its call)
-        power += (remaining + player.luxury) // per_point + (card["power"] if intact else 0)
-        return lower_total_score(population, power, player.luxury)
+        # *remaining* coin cards ("je 6 übrige Münzkarten") count towards power points, with
+        # the luxury goods. (hand_size() without its call.)
+        power += ((sum(hand.values()) - inhabitants + luxury)
+                  // game.components["rules"]["coin_cards_per_power_point"])
+        if player.luxury_card == INTACT:        # the luxury card's own inhabitants and power
+            card = game.components["luxury_card"]
+            population += card["inhabitants"]
+            power += card["power"]
+        return lower_total_score(population, power, luxury)
 
     @hookimpl
     def collect_metrics(self, game):
