@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from peloponnes.core import hookimpl
+from peloponnes.core import Decision, hookimpl
 from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.scenario import Scenario
 from peloponnes.core.simulate import run_game
@@ -328,6 +328,8 @@ def test_bidding_coin_cards_chosen_one_by_one_from_what_is_left():
         ["coin card showing grain (1 left)", "coin card showing stone (1 left)",
          "coin card showing wood (1 left)"],
         ["coin card showing stone (1 left)", "coin card showing wood (1 left)"]]
+    # (built without calling the class: every field stored, equal to the class's own)
+    assert asked == [Decision(0, "bid_coin_card", d.prompt, d.options, "rule") for d in asked]
     assert paid == ["wood", "grain", "stone"] and player.hand == Counter(wood=1)
 
 
@@ -696,6 +698,24 @@ def test_coin_cards_drawn_from_the_top_in_the_order_they_come_off():
     assert draw_to_hand(game, player, 3) == 3 and st.coin_pile == ["wood"]
     assert list(player.hand.items()) == [("inhabitant", 1), ("grain", 2), ("stone", 1)]
     assert draw_to_hand(game, player, 5) == 1 and st.coin_pile == [] and player.hand["wood"] == 1
+
+
+def test_a_draw_of_the_whole_pile_leaves_the_refill_to_the_next_draw():
+    """A draw the pile holds in full takes it in one slice (the usual case): the whole pile
+    leaves it empty without shuffling the discard pile in yet; nothing, or a negative count (a
+    house rule's income), draws nothing."""
+    game = new_game(2)
+    st = game.state
+    player = seat_player(game, 0, hand={})
+    st.coin_pile, st.coin_discard = ["wood", "grain"], ["stone"]
+    assert draw_to_hand(game, player, 0) == 0 and draw_to_hand(game, player, -2) == 0
+    assert st.coin_pile == ["wood", "grain"] and not player.hand
+    assert draw_to_hand(game, player, 2) == 2
+    assert st.coin_pile == [] and st.coin_discard == ["stone"]
+    assert list(player.hand.items()) == [("grain", 1), ("wood", 1)]
+    assert not events(game, "coin_pile_reshuffled")
+    assert draw_to_hand(game, player, 1) == 1 and len(events(game, "coin_pile_reshuffled")) == 1
+    assert player.hand["stone"] == 1 and st.coin_pile == st.coin_discard == []
 
 
 def test_population_and_power_card_total_is_both_in_one_pass():

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from collections import Counter
 
+from peloponnes.core import Decision
 from peloponnes.core.scenario import Scenario
 from peloponnes.variants.cardgame.state import Placed
-from peloponnes.variants.cardgame.supply import complete_buildings, feed, supply
+from peloponnes.variants.cardgame.supply import FEEDING_RULE, complete_buildings, feed, supply
 
 from .kit import building, civilization, drive, landscape, new_game, option_ids, seat_player
 
@@ -20,6 +21,9 @@ def test_supply_feeding_production_first_then_grain_inhabitant_coin_cards_or_lux
     _, asked = drive(feed(game, player), "grain", "inhabitant", "luxury")
     assert option_ids(asked[0]) == ["grain", "luxury", "inhabitant", "remove:0"]
     assert [d.prompt for d in asked] == [f"{n} inhabitant(s) unfed: how?" for n in (3, 2, 1)]
+    # (built without calling the class: every field stored, equal to the class's own)
+    assert asked[0] == Decision(0, "feed", "3 inhabitant(s) unfed: how?", asked[0].options,
+                                FEEDING_RULE)
     assert player.population() == 7 and player.civilization is not None
     assert player.hand == Counter(wood=2) and player.luxury == 0
     assert Counter(game.state.coin_discard[discard:]) == Counter(grain=1, inhabitant=1)
