@@ -31,9 +31,13 @@ def deal(game) -> HeroesState:
     heroes = game.rng.sample(exp["heroes"], n)
     colonies = game.rng.sample(exp["colonies"], n)
     rules = exp["rules"]
-    return HeroesState([HeroesPlayer(seat, hero, colony, strength=rules["strength_start"],
-                                     clovers=rules["clovers"])
-                        for seat, (hero, colony) in enumerate(zip(heroes, colonies, strict=True))])
+    strength, clovers = rules["strength_start"], rules["clovers"]
+    # (a plain loop, and HeroesPlayer's fields given in order, seat, hero, colony, strength,
+    # clovers: a keyword call costs more; every game deals)
+    players = []
+    for seat in range(n):
+        players.append(HeroesPlayer(seat, heroes[seat], colonies[seat], strength, clovers))
+    return HeroesState(players)
 
 
 def mat_for(game, seat: int) -> dict:
@@ -88,15 +92,24 @@ def give_hero_start(game, hp: HeroesPlayer) -> None:
     player = game.state.players[hp.seat]
     start = hp.hero["start"]
     rule = hero_rule(hp.hero)
-    pay_out(game, player, start.get("coins", 0), rule, "hero start")
-    change_population(player, start.get("inhabitants", 0))
+    # (no call for what the hero does not bring: most bring no goods, no luxury; every seat of
+    # every game)
+    coins = start.get("coins", 0)
+    if coins > 0:
+        pay_out(game, player, coins, rule, "hero start")
+    inhabitants = start.get("inhabitants", 0)
+    if inhabitants:
+        change_population(player, inhabitants)
     for resource in RESOURCES:
         amount = start.get(resource, 0)
-        if amount:      # most heroes bring no goods: no call for none
+        if amount:
             gain_goods(game, player, resource, amount, rule, "hero start")
-    gain_luxury(game, player, start.get("luxury", 0), rule, "hero start")
+    luxury = start.get("luxury", 0)
+    if luxury > 0:
+        gain_luxury(game, player, luxury, rule, "hero start")
     cap = game.components["expansion"]["rules"]["strength_cap"]
-    hp.strength = min(cap, hp.strength + start.get("strength", 0))
+    strength = hp.strength + start.get("strength", 0)
+    hp.strength = strength if strength < cap else cap
 
 
 # --- the negotiation variant's withheld start --------------------------------------------------
