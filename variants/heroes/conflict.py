@@ -36,8 +36,10 @@ def internal_conflict(game, final: bool) -> Iterator[Decision]:
     ht.conflicts += 1
     pairs = game.hook.count_conflict_pairs(game=game) or 0
     ranked = ranking(game)
-    while pairs > 0 and set(ranked[:pairs]) & set(ranked[::-1][:pairs]):
-        pairs -= 1                                  # nobody is both strong and weak
+    # nobody is both strong and weak: the strongest ``pairs`` share no seat with the weakest
+    # (one set, tested against the slice: asked at every supply round)
+    while pairs > 0 and not set(ranked[:pairs]).isdisjoint(ranked[-pairs:]):
+        pairs -= 1
     if pairs <= 0:
         # heroes: Heroes (Tantalus): he hires "tijdens elke Verzorgingsronde", conflict or not
         yield from tantalus_hires(game)
@@ -49,7 +51,7 @@ def internal_conflict(game, final: bool) -> Iterator[Decision]:
     for winner, loser in zip(strongest, weakest, strict=True):
         take(game, winner, loser)
     for seat in strongest:
-        halve_strength(game, ht.by_seat(seat), CONFLICT_RULE, "strongest in the internal conflict")
+        halve_strength(game, ht.players[seat], CONFLICT_RULE, "strongest in the internal conflict")
     yield from tantalus_hires(game)
 
 
@@ -65,8 +67,8 @@ def tantalus_hires(game) -> Iterator[Decision]:
 def take(game, winner: int, loser: int) -> None:
     """The strongest takes one clover leaf and one inhabitant from the weakest; nothing is taken
     that the weakest does not have."""
-    st, ht = game.state, table(game)
-    hw, hl = ht.by_seat(winner), ht.by_seat(loser)
+    st, players = game.state, table(game).players
+    hw, hl = players[winner], players[loser]    # (by_seat's lookup written out)
     clover = 1 if hl.clovers > 0 else 0
     inhabitant = 1 if st.players[loser].population > 0 else 0
     hl.clovers -= clover

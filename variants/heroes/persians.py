@@ -204,14 +204,16 @@ def persian_attack(game) -> Iterator[Decision]:
             yield from steps
     values = list(ht.persian_values)
     persians = game.hook.compute_persian_strength(game=game, attack=number, values=values)
-    players = sum(attack_strength(game, hp.seat, number) for hp in ht.players)
+    players = 0
+    for hp in ht.players:       # (a plain loop: no generator expression's frame)
+        players += attack_strength(game, hp.seat, number)
     won = players >= persians
     ht.attacks.append({"attack": number, "persians": persians, "players": players, "won": won})
     game.emit("persian_attack", PERSIANS_RULE, attack=number, values=values, persians=persians,
               players=players, repelled=won)
     for seat in list(st.order):
-        hp = ht.by_seat(seat)
-        if shielded(game, hp):
+        hp = ht.players[seat]
+        if hp.shielded is not None and shielded(game, hp):  # (only a seat that covered one)
             game.emit("protected", hero_rule(hp.hero), seat=seat, disaster=disaster)
             continue
         if won:
@@ -222,7 +224,7 @@ def persian_attack(game) -> Iterator[Decision]:
             yield from lose_best_tile(game, hp)
     if won:
         for seat in list(st.order):
-            yield from hire_mercenaries(game, ht.by_seat(seat))
+            yield from hire_mercenaries(game, ht.players[seat])
 
 
 def attack_strength(game, seat: int, attack: int) -> int:

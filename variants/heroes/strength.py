@@ -10,7 +10,7 @@ from peloponnes.core import Decision, Option
 from peloponnes.variants.boardgame.state import change_population, pay_in, pay_out
 from peloponnes.variants.common.auction import OPTION_CACHE_SIZE
 
-from .state import MERCENARIES_RULE, STRENGTH_RULE, HeroesPlayer, hero_player, hero_rule
+from .state import HEROES, MERCENARIES_RULE, STRENGTH_RULE, HeroesPlayer, hero_rule
 
 
 def rules_of(game) -> dict:
@@ -34,9 +34,12 @@ def set_strength(game, hp: HeroesPlayer, value: int, rule: str, why: str) -> Non
 def halve_strength(game, hp: HeroesPlayer, rule: str, why: str) -> None:
     """Halve, rounding down (8 -> 4). Hector loses only 2 where the others halve; our reading
     of "only": he never loses more than halving would take (with 2 Strength he keeps 1)."""
-    halved = hp.strength // rules_of(game)["halving_divisor"]
-    if hp.has("strength_loss_instead_of_halving"):
-        halved = max(halved, hp.strength - hp.ability["amount"])
+    # (the rules and the ability read in place, no rules_of() or has() call: every seat a
+    # repelled attack halves, the strongest at every supply round)
+    halved = hp.strength // game.components["expansion"]["rules"]["halving_divisor"]
+    ability = hp.ability
+    if ability["kind"] == "strength_loss_instead_of_halving":
+        halved = max(halved, hp.strength - ability["amount"])
         rule = f"{rule}; {hero_rule(hp.hero)}"
     set_strength(game, hp, halved, rule, why)
 
@@ -63,7 +66,7 @@ def after_tile_added(game, seat: int, placed) -> Iterator[Decision] | None:
     abilities that come with a new tile, then the choice to raise Strength. Returns the steps of
     that choice (``raise_strength``), None when it is not offered: not a generator itself, so a
     tile that asks nothing builds none (asked for every tile added)."""
-    hp = hero_player(game, seat)
+    hp = game.stash[HEROES].players[seat]      # (hero_player written out: every tile added)
     ability = hp.ability        # (a hero has one ability: its kind read once)
     kind = ability["kind"]
     if kind == "coins_for_coin_tiles":
@@ -112,7 +115,7 @@ def raise_strength(game, hp: HeroesPlayer, placed) -> Iterator[Decision] | None:
 def offer_strength(game, hp: HeroesPlayer, placed, cost: dict, gain: int) -> Iterator[Decision]:
     """Ask whether ``hp`` pays ``cost`` for ``gain`` Strength (heroes: Strength)."""
     what, options = strength_options(tuple(cost.items()), gain)
-    rule = STRENGTH_RULE if not hp.has("extra_strength") else \
+    rule = STRENGTH_RULE if hp.ability["kind"] != "extra_strength" else \
         f"{STRENGTH_RULE}; {hero_rule(hp.hero)}"
     answer = yield Decision(hp.seat, "raise_strength", f"{placed.name}: raise your Strength"
                             f" ({hp.strength}) by {gain} for {what}?", options, rule)
