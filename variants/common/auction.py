@@ -30,6 +30,9 @@ CONQUEST_PRICE_OPTION = VariantOption(
 
 # builds a named tuple from its fields in order, as the named tuple's own __new__ does inside
 _new_tuple = tuple.__new__
+# makes a Decision without calling the class; its five fields are then stored in order, as
+# ``Game.emit`` builds an Event (a slots dataclass without __post_init__: the same object)
+_new_decision = object.__new__
 
 # The arguments of the family hook ``minimum_bid`` (``variants.common.hookspecs``), in order.
 MINIMUM_BID_ARGS = ("game", "seat", "card", "conquest")
@@ -262,7 +265,16 @@ class Auction:
                 if option is None:
                     option = self.new_bid_option(slot, least, key)
                 choices.append(option)
-            answer = yield Decision(seat, "bid_card", self.prompt, tuple(choices), rule)
+            # Decision(seat, "bid_card", prompt, choices, rule) and below Decision(seat,
+            # "bid_amount", ...), built without the class's Python-level __init__: the
+            # decisions asked most often (about 32 and 20 a card game)
+            decision = _new_decision(Decision)
+            decision.seat = seat
+            decision.kind = "bid_card"
+            decision.prompt = self.prompt
+            decision.options = tuple(choices)
+            decision.rule = rule
+            answer = yield decision
             if answer.id == "pass":
                 purse.passed(seat)
                 self.emit("passed", rule, seat=seat)
@@ -272,9 +284,13 @@ class Auction:
             # the most it may bid: its funds; on the Conquest row exactly the price (unless the
             # option makes it a minimum)
             most = least if slot.conquest and self.exact_conquest else funds
-            amounts = amount_options(least, most)
-            amount = (yield Decision(seat, "bid_amount", self.amount_prompt(slot), amounts,
-                                     rule)).value
+            decision = _new_decision(Decision)
+            decision.seat = seat
+            decision.kind = "bid_amount"
+            decision.prompt = self.amount_prompt(slot)
+            decision.options = amount_options(least, most)
+            decision.rule = rule
+            amount = (yield decision).value
             if pay_at_once is not None:
                 payment = pay_at_once(seat, amount)
             else:
