@@ -46,7 +46,8 @@ last chits, a final supply; score = lower of prestige (tiles + 1 per 3 coins) an
 
 # What a plugin reads and the helpers it changes state with (docs/state.md).
 STATE_API = (state.BoardState, state.BoardPlayer, state.Placed, state.pay_out, state.pay_in,
-             state.gain_luxury, state.gain_goods, state.change_population, state.lose_tile)
+             state.gain_luxury, state.gain_goods, state.store_goods, state.change_population,
+             state.lose_tile)
 
 
 def make_variant() -> Variant:

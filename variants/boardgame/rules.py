@@ -30,6 +30,7 @@ from .state import (
     gain_luxury,
     lose_tile,
     pay_out,
+    store_goods,
     tile_label,
     tile_name,
 )
@@ -320,7 +321,7 @@ def round_income(game) -> Iterator[Decision]:
     for seat in st.order:
         player = st.players[seat]
         gains = NO_GAINS.copy()
-        for placed in (*player.buildings, *player.lands):     # (player.tiles(), no call)
+        for placed in player.buildings + player.lands:     # (player.tiles(), no call)
             for key, amount in placed.tile["income"].items():
                 if key in gains:
                     gains[key] += amount
@@ -334,19 +335,19 @@ def round_income(game) -> Iterator[Decision]:
         for key, amount in civ.items():
             if key in gains:        # not "inhabitants", added below
                 gains[key] += amount
-        for resource in RESOURCES:
-            if gains[resource]:     # (no call for a resource the seat earns none of)
-                gain_goods(game, player, resource, gains[resource], INCOME, "round income")
+        tile_coins = gains.pop("coins")
+        # the resources in one call (``gain_goods`` of each, none for a resource not earned)
+        store_goods(game, player, gains, INCOME, "round income")
         inhabitants = civ.get("inhabitants", 0)
         if inhabitants:     # (no call for none: most civilizations bring none)
             change_population(player, inhabitants)
         coins, luxury = game.hook.compute_income(game=game, seat=seat,
                                                  population=player.population)
-        pay_out(game, player, gains["coins"] + coins, INCOME, "round income")
+        pay_out(game, player, tile_coins + coins, INCOME, "round income")
         if luxury > 0:      # (gain_luxury's own test, made here: most seats earn none)
             gain_luxury(game, player, luxury, INCOME, "population")
         game.emit("income", INCOME, seat=seat, population=player.population,
-                  coins=gains["coins"] + coins, luxury=luxury)
+                  coins=tile_coins + coins, luxury=luxury)
 
 
 # --- G. and the end -------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from peloponnes.core import Decision, Option
 from peloponnes.core.shuffling import shuffle
 from peloponnes.variants.common.kept import kept_for
 
-from .state import RESOURCES, BoardPlayer, BoardState, gain_goods, pay_out
+from .state import RESOURCES, BoardPlayer, BoardState, pay_out, store_goods
 
 RULE = "boardgame: Setup"
 SOLO_RULE = "boardgame: Solo Game"
@@ -77,8 +77,7 @@ def start_civilization(game, player: BoardPlayer, civ: dict) -> None:
     player.civilization = civ
     player.population = civ["inhabitants"]
     pay_out(game, player, civ["coins"], RULE, "start coins")
-    for resource, n in civ["goods"].items():
-        gain_goods(game, player, resource, n, RULE, "start goods")
+    store_goods(game, player, civ["goods"], RULE, "start goods")
 
 
 def order_by_civilization(st: BoardState) -> None:

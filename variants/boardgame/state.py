@@ -162,22 +162,31 @@ def gain_goods(game, player: BoardPlayer, resource: str, amount: int, rule: str,
                why: str) -> None:
     """Add ``amount`` of a resource to the storehouse; what the storehouse cannot hold becomes
     luxury goods (Luxury Goods: Leonidas' 8 wood + 4 = 10 wood + 2 luxury). A negative amount
-    (an expansion's civilization losing goods) takes what there is."""
-    if amount == 0:
-        return
+    (an expansion's civilization losing goods) takes what there is. (``store_goods`` of one
+    resource.)"""
+    if amount:
+        store_goods(game, player, {resource: amount}, rule, why)
+
+
+def store_goods(game, player: BoardPlayer, gains: dict, rule: str, why: str) -> None:
+    """``gain_goods`` for each resource -> amount of ``gains``, in its order (none for an amount
+    of 0): one call for a seat's whole round income (F.) or a civilization's start goods."""
     # (comparisons rather than min() and max() here and in change_population: on Python 3.11 a
     # call of either costs several times a comparison, and these run for every gain)
-    have = player.goods[resource]
-    if amount < 0:
-        player.goods[resource] = have + amount if have + amount > 0 else 0
-        return
-    room = player.mat["storehouse"][resource] - have     # player.limit(), inline
-    if room < 0:
-        room = 0
-    kept = amount if amount < room else room
-    player.goods[resource] = have + kept
-    if amount > kept:
-        gain_luxury(game, player, amount - kept, LUXURY_RULE, f"{resource} storehouse full")
+    for resource, amount in gains.items():
+        if amount > 0:
+            have = player.goods[resource]
+            room = player.mat["storehouse"][resource] - have     # player.limit(), inline
+            if room < 0:
+                room = 0
+            kept = amount if amount < room else room
+            player.goods[resource] = have + kept
+            if amount > kept:
+                gain_luxury(game, player, amount - kept, LUXURY_RULE,
+                            f"{resource} storehouse full")
+        elif amount < 0:
+            have = player.goods[resource]
+            player.goods[resource] = have + amount if have + amount > 0 else 0
 
 
 def change_population(player: BoardPlayer, delta: int) -> None:
