@@ -1,4 +1,5 @@
-"""boardgame: G. Reveal Disaster Chits and Disasters — chits, protection and the five disasters.
+"""boardgame: G. Reveal Disaster Chits and Disasters — the chits and the five disasters (who is
+protected is ``check_protection``'s default, in plugin.py).
 
 The effects are data (``[disasters.*]`` in components.toml) read through ``get_disaster_effect``,
 so an expansion can change them per seat; a whole disaster can be taken over with
@@ -90,26 +91,17 @@ def strike(game, disaster: str) -> Iterator[Decision] | None:
     return game.hook.strike_disaster(game=game, disaster=disaster)
 
 
-def protected(game, player: BoardPlayer, disaster: str) -> bool:
-    """The default of ``check_protection``: "If a player has built one of these buildings (marked
-    or not marked with a coin), he is protected"; or his civilization protects (expansions)."""
-    if disaster in player.civilization["protects"]:
-        return True
-    for placed in player.buildings:     # a plain loop: asked for every seat a disaster strikes
-        if disaster in placed.tile["protects"]:
-            return True
-    return False
-
-
 def strike_table(game, disaster: str) -> Iterator[Decision]:
     """The default of ``strike_disaster``: every seat in turn order, unless protected."""
     st = game.state
+    suffered = st.suffered
     for seat in list(st.order):
         player = st.players[seat]
         if game.hook.check_protection(game=game, seat=seat, disaster=disaster):
             game.emit("protected", disaster_rule(disaster), seat=seat, disaster=disaster)
             continue
-        st.suffered[seat] += 1
+        # (with get(): a Counter's [] on a seat not yet counted calls its Python __missing__)
+        suffered[seat] = suffered.get(seat, 0) + 1
         effect = game.hook.get_disaster_effect(game=game, seat=seat, disaster=disaster)
         steps = apply_effect(game, player, disaster, effect)
         if steps is not None:

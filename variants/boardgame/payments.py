@@ -20,18 +20,15 @@ from peloponnes.variants.common.words import amounts
 from .state import LUXURY_RULE, BoardPlayer, pay_out
 
 
-def shortfall(player: BoardPlayer, cost: dict) -> int:
-    """Units of ``cost`` (resource -> amount) the storehouse cannot pay."""
+def can_pay_goods(player: BoardPlayer, cost: dict) -> bool:
+    """Whether the storehouse pays ``cost`` (resource -> amount), luxury goods at the trade rate
+    making up the units it lacks."""
     goods = player.goods
     missing = 0
     for resource, n in cost.items():    # a plain loop: asked for every way to pay a building
         if n > goods[resource]:
             missing += n - goods[resource]
-    return missing
-
-
-def can_pay_goods(player: BoardPlayer, cost: dict) -> bool:
-    return shortfall(player, cost) * player.mat["luxury_trade_rate"] <= player.luxury
+    return missing * player.mat["luxury_trade_rate"] <= player.luxury
 
 
 def pay_goods(game, player: BoardPlayer, cost: dict, rule: str) -> None:

@@ -17,7 +17,7 @@ from peloponnes.variants.common.scoring import balance_gap, lower_total_score
 
 from . import bot, hidden, narrate, state
 from . import hookspecs as boardgame_hookspecs
-from .disasters import protected, strike_table
+from .disasters import strike_table
 from .encoding import MAX_OPTIONS
 from .encoding import encode as encode_view
 from .render import render
@@ -140,11 +140,15 @@ class BoardGame:
         total, then to the most luxury goods. (Solo Game: the same score, to be maximised.)"""
         player = game.state.players[seat]
         mat = player.mat
-        prestige = player.tile_prestige() + player.coins // mat["coins_per_prestige"]
+        prestige = player.coins // mat["coins_per_prestige"]
+        for placed in player.buildings:     # (tile_prestige() and tile_count() written out:
+            prestige += placed.tile["prestige"]     # every seat is scored every round)
+        for placed in player.lands:
+            prestige += placed.tile["prestige"]
         population = player.population * mat["points_per_inhabitant"]
         return lower_total_score(population, prestige, player.luxury, {
             "prestige": prestige, "inhabitants": player.population, "coins": player.coins,
-            "tiles": player.tile_count()})
+            "tiles": len(player.buildings) + len(player.lands)})
 
     @hookimpl
     def collect_metrics(self, game):
@@ -211,7 +215,9 @@ class BoardGame:
         rules."""
         rules = game.components["rules"]
         total = rules["tiles_revealed"]
-        players = game.num_players if game.num_players > 1 else rules["solo_reveal_as_players"]
+        players = game.num_players      # (the property read once, not twice)
+        if players == 1:
+            players = rules["solo_reveal_as_players"]
         open_count = players if players < total else total     # (not min(): cheaper)
         return open_count, total - open_count
 
@@ -275,7 +281,15 @@ class BoardGame:
 
     @hookimpl
     def check_protection(self, game, seat, disaster):
-        return protected(game, game.state.players[seat], disaster)
+        """boardgame: Disasters — "If a player has built one of these buildings (marked or not
+        marked with a coin), he is protected"; or his civilization protects (expansions)."""
+        player = game.state.players[seat]
+        if disaster in player.civilization["protects"]:
+            return True
+        for placed in player.buildings:     # a plain loop: asked for every seat a disaster strikes
+            if disaster in placed.tile["protects"]:
+                return True
+        return False
 
     @hookimpl
     def get_disaster_effect(self, game, seat, disaster):

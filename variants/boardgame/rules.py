@@ -58,14 +58,18 @@ def reveal(game) -> Iterator[Decision]:
     (open, or Conquest once the open places are full)."""
     st = game.state
     open_count, conquest_count = game.hook.count_revealed(game=game)
-    st.slots = []
-    while len(st.slots) < open_count + conquest_count and st.pile:
-        tile = st.pile.pop()
-        slot = Slot(len(st.slots), tile, len(st.slots) >= open_count)     # (conquest)
-        st.slots.append(slot)
-        game.emit("tile_revealed", REVEAL, tile=tile["id"], conquest=slot.conquest)
+    total = open_count + conquest_count
+    slots = st.slots = []
+    pile = st.pile
+    while len(slots) < total and pile:
+        tile = pile.pop()
+        index = len(slots)
+        conquest = index >= open_count
+        slots.append(Slot(index, tile, conquest))
+        game.emit("tile_revealed", REVEAL, tile=tile["id"], conquest=conquest)
         if tile["supply"]:
             yield from supply_round(game, final=False)
+            slots, pile = st.slots, st.pile     # (read again: a plugin's supply round may)
 
 
 # --- B. Bidding ---------------------------------------------------------------------------------
@@ -83,7 +87,9 @@ class CoinPurse(HookedPurse):
         self.label = tile_label
 
     def funds(self, seat: int) -> int:
-        return coin_funds(self.players[seat])
+        # (coin_funds written out: asked for every seat at every turn of the auction)
+        player = self.players[seat]
+        return player.coins + player.luxury // player.mat["luxury_trade_rate"]
 
     def pay_at_once(self, seat: int, amount: int) -> int:
         """The coins go under the tile (held by the bid until D. or a withdrawal). Nothing to
@@ -294,9 +300,8 @@ def one_time_income(game) -> None:
         if "luxury" in one:
             gain_luxury(game, player, one["luxury"], ONE_TIME, "one-time income")
         for resource in RESOURCES:
-            amount = one.get(resource, 0)
-            if amount:
-                gain_goods(game, player, resource, amount, ONE_TIME, "one-time income")
+            if resource in one:     # (a test, no get() call: most tiles bring no goods)
+                gain_goods(game, player, resource, one[resource], ONE_TIME, "one-time income")
         game.emit("one_time_income", ONE_TIME, seat=seat, tile=placed.tile["id"],  # (not .id)
                   population=player.population)
 

@@ -48,6 +48,9 @@ _labels: dict[int, tuple[dict, str]] = {}
 
 
 def tile_label(tile: dict) -> str:
+    kept = _labels.get(id(tile))      # (kept_for's lookup written out: no call when kept)
+    if kept is not None and kept[0] is tile:
+        return kept[1]
     return kept_for(_labels, tile, _label)
 
 
@@ -204,6 +207,8 @@ def lose_tile(game, player: BoardPlayer, placed: Placed, rule: str) -> None:
     if placed.coins:
         player.coins += placed.coins
         placed.coins = 0
-    game.state.boxed.append(placed.tile)
-    game.state.lost_tiles[player.seat] += 1
+    st = game.state
+    st.boxed.append(placed.tile)
+    # (with get(): a Counter's [] on a seat not yet counted calls its Python __missing__)
+    st.lost_tiles[player.seat] = st.lost_tiles.get(player.seat, 0) + 1
     game.emit("tile_lost", rule, seat=player.seat, tile=placed.tile["id"])   # (not .id: a call)
