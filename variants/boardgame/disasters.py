@@ -36,7 +36,9 @@ def reveal_chits(game, *, final: bool, rule: str = CHITS_RULE) -> Iterator[Decis
         # The top chit turned up and the hook asked here; draw_chit's generator only when the
         # answer has steps (a choice, or the chit put back): mostly the chit simply counts.
         chit = st.chits[-1]
-        steps = show_top_chit(game, chit, final, drawn)
+        st.top_chit_shown = True        # (show_top_chit written out: every chit revealed)
+        steps = game.hook.redraw_disaster_chit(game=game, chit=chit, final=final,
+                                               drawn=list(drawn))
         if steps is None:
             st.top_chit_shown = False
             st.chits.pop()
