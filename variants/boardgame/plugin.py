@@ -216,7 +216,7 @@ class BoardGame:
         rules = game.components["rules"]
         total = rules["tiles_revealed"]
         players = game.num_players      # (the property read once, not twice)
-        if players == 1:
+        if players <= 1:
             players = rules["solo_reveal_as_players"]
         open_count = players if players < total else total     # (not min(): cheaper)
         return open_count, total - open_count
