@@ -95,6 +95,9 @@ class Game(Forking):
         self.scenario = scenario
         self.variant = ruleset.variant
         self.hook = ruleset.hooks
+        # the same hooks, called with the spec's arguments in order: for rules code that asks a
+        # hook very often (``hookcalls.PositionalHooks``; a keyword call costs more)
+        self.positional = ruleset.positional_hooks
         self.components = ruleset.components
         self.options = dict(scenario.options)
         # plugin name -> {parameter: value}: what each plugin declared, as the scenario sets it
@@ -132,8 +135,8 @@ class Game(Forking):
     # Attributes the engine owns; any other attribute (``state``, or one a plugin sets on the
     # game) is part of the table that a fork copies.
     ENGINE_FIELDS = frozenset({
-        "ruleset", "scenario", "variant", "hook", "components", "options", "seed", "rng",
-        "seats", "round", "phase", "events", "answers", "decisions", "pending", "finished",
+        "ruleset", "scenario", "variant", "hook", "positional", "components", "options", "seed",
+        "rng", "seats", "round", "phase", "events", "answers", "decisions", "pending", "finished",
         "result", "_gen", "_observed", "_measured", "_rounds", "_shared", "_checkpoint",
         "_snapshotting", "_resamples", "max_decisions", "max_events", "_phases_run"})
 
@@ -337,7 +340,8 @@ class Game(Forking):
         return list(order)
 
     def _score(self) -> Result:
-        scores = [self.hook.score_seat(game=self, seat=s.index) for s in self.seats]
+        score_seat = self.positional.score_seat
+        scores = [score_seat(self, s.index) for s in self.seats]
         ranking = sorted(range(len(scores)), key=lambda i: scores[i].key, reverse=True)
         best = scores[ranking[0]].key
         winners = [i for i in ranking if scores[i].key == best]

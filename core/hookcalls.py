@@ -100,3 +100,43 @@ def _find_implementation(call: FunctionType, argnames: tuple[str, ...]) -> Calla
         return None
     return impl.function
 
+
+
+class PositionalHooks:
+    """``positional.NAME(a, b, ...)`` calls hook NAME with the spec's arguments positionally, in
+    the spec's order: the same implementations, in the same order, with the same answer as
+    ``hooks.NAME(a=a, b=b, ...)`` (``hooks``: the relay, or pluggy's ``pm.hook``). Each name is
+    resolved once (``direct_call``; where only pluggy can call the hook, a function passing the
+    arguments on as keywords) and kept as an attribute until ``clear``: the relay's manager
+    clears it whenever it clears the relay (``hookrelay.RelayPluginManager``), so a plugin
+    registered mid-game takes part from the next call on. For rules code that asks a hook very
+    often (``game.positional``); plugins call hooks with keywords."""
+
+    def __init__(self, hooks: Any):
+        self._hooks = hooks
+
+    def __getattr__(self, name: str) -> Callable:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        call = getattr(self._hooks, name)           # AttributeError for an unknown hook
+        argnames = _spec_argnames(call)
+        if argnames is None:
+            raise AttributeError(f"hook {name!r} has no spec: call it with keywords")
+        direct = direct_call(call, argnames) or _keyword_call(call, argnames)
+        setattr(self, name, direct)
+        return direct
+
+    def clear(self) -> None:
+        """Forget every resolved hook (the plugins or the relay's functions changed)."""
+        hooks = self._hooks
+        self.__dict__.clear()
+        self._hooks = hooks
+
+
+def _keyword_call(call: Any, argnames: tuple[str, ...]) -> Callable:
+    """``call`` (pluggy's HookCaller, or a function of the relay) called with the positional
+    arguments it is given as the spec's keywords."""
+    def keyword_call(*args):
+        return call(**dict(zip(argnames, args, strict=True)))
+    keyword_call.__name__ = f"{getattr(call, 'name', 'hook')}_by_keyword"
+    return keyword_call

@@ -90,7 +90,13 @@ def markdown(docs: list[HookDoc]) -> str:
              "plugin's answer enters the rules\" below) whenever a plugin outside the sandbox's "
              "own rules implements or wraps it; a hook answered only by the core and the shipped "
              "variants is not checked on every call (the test suite holds them to the same "
-             "contracts, and a bad answer could only be blamed on them anyway).", ""]
+             "contracts, and a bad answer could only be blamed on them anyway).", "",
+             "Call a hook as `game.hook.NAME(game=game, seat=seat, ...)`, with keywords, as "
+             "pluggy does. Rules code that asks a hook very often (every seat, every round) may "
+             "call `game.positional.NAME(game, seat, ...)` instead, with every argument of the "
+             "hook's signature below, in that order: the same implementations, in the same "
+             "order, wrappers and result checks included, without the keyword call's cost "
+             "(`core/hookcalls.py`).", ""]
     current = None
     for doc in docs:
         if doc.defined_in != current:

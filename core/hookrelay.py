@@ -29,6 +29,7 @@ from typing import Any
 
 import pluggy
 
+from .hookcalls import PositionalHooks
 from .results import relay_check
 
 _MISSING = object()   # an argument left out of a call: such a call goes to pluggy
@@ -64,18 +65,22 @@ class HookRelay:
 
 
 class RelayPluginManager(pluggy.PluginManager):
-    """A pluggy PluginManager with a ``relay`` that every change of plugins, specs, blocking or
-    call monitoring resets."""
+    """A pluggy PluginManager with a ``relay`` (and ``positional``, its hooks called with
+    positional arguments) that every change of plugins, specs, blocking or call monitoring
+    resets."""
 
     def __init__(self, project_name: str):
         super().__init__(project_name)
         self.plain_hookexec = self._inner_hookexec     # pluggy's own loop, no tracing
         self.relay = HookRelay(self)
+        # the relay's hooks called positionally (``hookcalls.PositionalHooks``)
+        self.positional = PositionalHooks(self.relay)
 
     def _changed(self) -> None:
-        relay = self.__dict__.get("relay")
-        if relay is not None:
-            relay.clear()
+        for resolved in ("relay", "positional"):
+            hooks = self.__dict__.get(resolved)
+            if hooks is not None:
+                hooks.clear()
 
     # pluggy's tracing and add_hookcall_monitoring replace this attribute (and put it back)
     @property

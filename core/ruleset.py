@@ -16,6 +16,7 @@ from . import hookspecs
 from .components import reconstructed_paths
 from .containment import TimeLimit, describe_exception, refused_exit
 from .errors import ConfigError, PluginError
+from .hookcalls import PositionalHooks
 from .hookrelay import RelayPluginManager, relay_enabled
 from .shipped import OWN_RULES_PACKAGES
 from .variant import Variant
@@ -63,6 +64,19 @@ class Ruleset:
         relay is switched off (PELOPONNES_PLAIN_HOOKS=1) or the manager has none."""
         relay = getattr(self.pm, "relay", None)
         return relay if relay is not None and relay_enabled() else self.pm.hook
+
+    @property
+    def positional_hooks(self) -> PositionalHooks:
+        """``hooks`` called with the spec's arguments positionally (``hookcalls.PositionalHooks``;
+        games offer it as ``game.positional``): the relay's manager's own, which follows its
+        plugins, or one over pluggy's ``pm.hook``."""
+        relay = getattr(self.pm, "relay", None)
+        if relay is not None and relay_enabled():
+            return self.pm.positional
+        plain = self.__dict__.get("_plain_positional")
+        if plain is None:
+            plain = self.__dict__["_plain_positional"] = PositionalHooks(self.pm.hook)
+        return plain
 
     @property
     def reconstructed(self) -> list[str]:

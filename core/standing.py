@@ -15,5 +15,6 @@ class DefaultStanding:
 
     @hookimpl
     def measure_round(self, game):
-        return {"standing": [game.hook.score_seat(game=game, seat=s.index).value
-                             for s in game.seats]}
+        # (every seat every round: the hook called positionally, ``game.positional``)
+        score_seat = game.positional.score_seat
+        return {"standing": [score_seat(game, s.index).value for s in game.seats]}

@@ -11,7 +11,7 @@ import pytest
 from peloponnes.core import hookimpl
 from peloponnes.core.engine import Game
 from peloponnes.core.errors import PluginError
-from peloponnes.core.hookcalls import direct_call, sole_implementation
+from peloponnes.core.hookcalls import PositionalHooks, direct_call, sole_implementation
 from peloponnes.core.hookrelay import RelayPluginManager
 from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.results import install_checks, returns
@@ -173,21 +173,57 @@ class DoubledHouseRule:
 
 def test_the_purse_asks_the_plugins_registered_mid_auction():
     """The auction's purse calls the variant's ``minimum_bid`` directly while it is the hook's
-    one implementation, and a house rule registered during the auction (first-result or
-    wrapper) answers from the next minimum asked on, until it is unregistered."""
+    one implementation (``game.positional``), and a house rule registered during the auction
+    (first-result or wrapper) answers from the next minimum asked on, until it is
+    unregistered."""
     for variant in ("cardgame", "boardgame"):
         game = bid_pending(variant)
         purse = game.state.auction.purse
         slot = next(s for s in game.state.slots if not s.conquest)
         value = purse.minimum(0, slot)
-        assert purse._minimum_direct is not None        # the variant's own answer, called directly
+        own = game.hook.minimum_bid.get_hookimpls()[0].function
+        assert game.positional.minimum_bid == own       # the variant's own answer, directly
         assert value == game.hook.minimum_bid(game=game, seat=0, card=slot.card, conquest=False)
         pm = game.ruleset.pm
         for rule, expected in ((DearerHouseRule(), 9), (DoubledHouseRule(), 2 * value)):
             pm.register(rule)
             try:
                 assert purse.minimum(0, slot) == expected
-                assert purse._minimum_direct is game.hook.minimum_bid.positional
+                assert game.positional.minimum_bid is game.hook.minimum_bid.positional
             finally:
                 pm.unregister(rule)
             assert purse.minimum(0, slot) == value
+            assert game.positional.minimum_bid == own
+
+
+class OldStyleWrapper:
+    @impl(hookwrapper=True)
+    def first(self, x, y):
+        yield
+
+
+def test_positional_hooks_make_the_keyword_calls_and_follow_the_plugins():
+    plain = Plain()
+    pm = manager(plain)
+    assert pm.positional.first == plain.first and pm.positional.first(3, 4) == 7
+    assert pm.positional.every(3, 4) == [7]
+    pm.register(Wrapper())                      # a wrapper: the relay's positional twin
+    assert pm.positional.first is pm.relay.first.positional and pm.positional.first(3, 4) == 14
+    old = OldStyleWrapper()
+    pm.register(old)                            # only pluggy calls it: its keywords are given
+    assert pm.positional.first(3, 4) == pm.hook.first(x=3, y=4) == 14
+    assert pm.positional.first.__name__ == "first_by_keyword"
+    pm.unregister(old)
+    assert pm.positional.first is pm.relay.first.positional
+
+
+def test_positional_hooks_over_pluggys_own_hooks_and_what_they_refuse():
+    pm = manager(Plain(), Wrapper())
+    over_pluggy = PositionalHooks(pm.hook)      # PELOPONNES_PLAIN_HOOKS=1: keywords to pluggy
+    assert over_pluggy.first(3, 4) == pm.hook.first(x=3, y=4) == 14
+    with pytest.raises(ValueError):
+        over_pluggy.first(3)                    # every argument of the spec, in its order
+    with pytest.raises(TypeError):
+        pm.positional.first(3)
+    with pytest.raises(AttributeError):
+        pm.positional.no_such_hook              # noqa: B018 - the lookup is the test

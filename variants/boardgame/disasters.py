@@ -37,8 +37,7 @@ def reveal_chits(game, *, final: bool, rule: str = CHITS_RULE) -> Iterator[Decis
         # answer has steps (a choice, or the chit put back): mostly the chit simply counts.
         chit = st.chits[-1]
         st.top_chit_shown = True        # (show_top_chit written out: every chit revealed)
-        steps = game.hook.redraw_disaster_chit(game=game, chit=chit, final=final,
-                                               drawn=list(drawn))
+        steps = game.positional.redraw_disaster_chit(game, chit, final, list(drawn))
         if steps is None:
             st.top_chit_shown = False
             st.chits.pop()
@@ -99,12 +98,12 @@ def strike_table(game, disaster: str) -> Iterator[Decision]:
     suffered = st.suffered
     for seat in list(st.order):
         player = st.players[seat]
-        if game.hook.check_protection(game=game, seat=seat, disaster=disaster):
+        if game.positional.check_protection(game, seat, disaster):
             game.emit("protected", disaster_rule(disaster), seat=seat, disaster=disaster)
             continue
         # (with get(): a Counter's [] on a seat not yet counted calls its Python __missing__)
         suffered[seat] = suffered.get(seat, 0) + 1
-        effect = game.hook.get_disaster_effect(game=game, seat=seat, disaster=disaster)
+        effect = game.positional.get_disaster_effect(game, seat, disaster)
         steps = apply_effect(game, player, disaster, effect)
         if steps is not None:
             yield from steps

@@ -231,7 +231,7 @@ class BoardGame:
         more (the auction offers only this amount there; option ``conquest_price``)."""
         if not conquest:
             return card["bid"]
-        return card["bid"] + game.hook.conquest_surcharge(game=game, seat=seat)
+        return card["bid"] + game.positional.conquest_surcharge(game, seat)
 
     @hookimpl
     def bid_bonus_halves(self, game, seat):

@@ -190,7 +190,7 @@ def add_tiles(game) -> Iterator[Decision]:
             yield from steps
         st.slots.remove(slot)
         if player.new_tile is not None:
-            for steps in game.hook.after_tile_added(game=game, seat=seat, placed=player.new_tile):
+            for steps in game.positional.after_tile_added(game, seat, player.new_tile):
                 if steps is not None:
                     yield from steps
 
@@ -207,7 +207,7 @@ def add_tile(game, player: BoardPlayer, tile: dict) -> Iterator[Decision] | None
     placed = Placed(tile)
     if tile["kind"] != "land":
         return add_building(game, player, placed)
-    if game.hook.check_land_placement(game=game, seat=player.seat, tile=tile):
+    if game.positional.check_land_placement(game, player.seat, tile):
         player.lands.append(placed)
         player.new_tile = placed
         game.emit("tile_added", rule, seat=player.seat, tile=tile["id"], marked=False)
@@ -220,10 +220,10 @@ def add_building(game, player: BoardPlayer, placed: Placed) -> Iterator[Decision
     """``add_tile`` for a building: build it, mark it or lose it."""
     rule = PLACING
     tile = placed.tile
-    mark = game.hook.count_mark_coins(game=game, seat=player.seat, tile=tile)
+    mark = game.positional.count_mark_coins(game, player.seat, tile)
     name = tile_name(tile)
     options = []
-    costs = game.hook.list_building_costs(game=game, seat=player.seat, tile=tile)
+    costs = game.positional.list_building_costs(game, player.seat, tile)
     for i, cost in enumerate(costs):
         if can_pay_goods(player, cost):
             options.append(cost_option("build", name, i, tuple(cost.items())))
@@ -346,8 +346,7 @@ def round_income(game) -> Iterator[Decision]:
         inhabitants = civ.get("inhabitants", 0)
         if inhabitants:     # (no call for none: most civilizations bring none)
             change_population(player, inhabitants)
-        coins, luxury = game.hook.compute_income(game=game, seat=seat,
-                                                 population=player.population)
+        coins, luxury = game.positional.compute_income(game, seat, player.population)
         pay_out(game, player, tile_coins + coins, INCOME, "round income")
         if luxury > 0:      # (gain_luxury's own test, made here: most seats earn none)
             gain_luxury(game, player, luxury, INCOME, "population")

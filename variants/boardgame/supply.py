@@ -45,8 +45,7 @@ def feed(game, player: BoardPlayer) -> Iterator[Decision] | None:
     (how many), the storehouse food is not. The population drops to the number fed.
     Returns the steps of feeding when the food is short (``feed_short``), else None."""
     # (count_food_needed asked directly, here and in feed_short: no helper call between)
-    need = game.hook.count_food_needed(game=game, seat=player.seat,
-                                       inhabitants=player.population)
+    need = game.positional.count_food_needed(game, player.seat, player.population)
     food = player.goods["food"]
     if food >= need:
         player.goods["food"] = food - need
@@ -73,10 +72,10 @@ def feed_short(game, player: BoardPlayer, need: int, food: int) -> Iterator[Deci
                       luxury=traded * rate, got="food", amount=traded, why=FEED_RULE)
     available = food + traded
     fed = player.population
-    eaten = game.hook.count_food_needed(game=game, seat=player.seat, inhabitants=fed)
+    eaten = game.positional.count_food_needed(game, player.seat, fed)
     while fed > 0 and eaten > available:    # as many as the food feeds
         fed -= 1
-        eaten = game.hook.count_food_needed(game=game, seat=player.seat, inhabitants=fed)
+        eaten = game.positional.count_food_needed(game, player.seat, fed)
     player.goods["food"] = available - eaten
     starved = player.population - fed
     player.population = fed
@@ -110,7 +109,7 @@ def complete_buildings(game, player: BoardPlayer) -> Iterator[Decision] | None:
 
 def _complete(game, player: BoardPlayer, marked: list) -> Iterator[Decision]:
     for placed in marked:
-        costs = game.hook.list_building_costs(game=game, seat=player.seat, tile=placed.tile)
+        costs = game.positional.list_building_costs(game, player.seat, placed.tile)
         name = tile_name(placed.tile)
         options = [cost_option("complete", name, i, tuple(cost.items()))
                    for i, cost in enumerate(costs) if can_pay_goods(player, cost)]

@@ -156,7 +156,7 @@ def conquest_extra(game, seat: int) -> int:
     if extra is None:
         # (power_card_total written as the call it makes: one call less)
         discount = game.state.players[seat].active_total("conquest_discount", False)
-        extra = extras[seat] = game.hook.conquest_surcharge(game=game, seat=seat) - discount
+        extra = extras[seat] = game.positional.conquest_surcharge(game, seat) - discount
     return extra
 
 
@@ -320,7 +320,7 @@ def income(game) -> None:
         player.new_card = None
         # (population() and power_card_total() in one pass: every seat every round)
         population, extra = player.population_and_power_card_total("income_coin_cards")
-        coins, luxury = game.hook.compute_income(game=game, seat=seat, population=population)
+        coins, luxury = game.positional.compute_income(game, seat, population)
         coins += extra
         drawn = draw_to_hand(game, player, coins)
         if luxury:

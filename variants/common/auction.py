@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from peloponnes.core import Decision, Option, VariantOption
-from peloponnes.core.hookcalls import direct_call
 
 # The rulebooks' exact Conquest-row price, or the former reading (a minimum) for comparison.
 CONQUEST_PRICE_OPTION = VariantOption(
@@ -33,9 +32,6 @@ _new_tuple = tuple.__new__
 # makes a Decision without calling the class; its five fields are then stored in order, as
 # ``Game.emit`` builds an Event (a slots dataclass without __post_init__: the same object)
 _new_decision = object.__new__
-
-# The arguments of the family hook ``minimum_bid`` (``variants.common.hookspecs``), in order.
-MINIMUM_BID_ARGS = ("game", "seat", "card", "conquest")
 
 # The most Options a bounded cache of a bid's options keeps (the variants' coin-card choices):
 # new combinations keep turning up over many games, and memory must stay flat in their number.
@@ -98,26 +94,16 @@ class HookedPurse:
 
     def __init__(self, game):
         self.game = game
-        self._direct_minimum_bid()
 
-    def _direct_minimum_bid(self) -> None:
-        """Look up ``minimum_bid`` as the relay resolved it now, and the function that makes
-        the same call positionally (``hookcalls.direct_call``)."""
-        self._minimum_hook = hook = self.game.hook.minimum_bid
-        self._minimum_direct = direct_call(hook, MINIMUM_BID_ARGS)
-
+    # Both asked for every seat (and the minimum for every card) of every auction: called with
+    # positional arguments (``game.positional``, the same call; a keyword call costs more).
     def minimum(self, seat: int, slot: Slot) -> int:
-        if self._minimum_direct is None:        # (pluggy's own call path: tracing, plain hooks)
-            return self.game.hook.minimum_bid(game=self.game, seat=seat, card=slot.card,
-                                              conquest=slot.conquest)
         game = self.game
-        if game.hook.minimum_bid is self._minimum_hook:
-            return self._minimum_direct(game, seat, slot.card, slot.conquest)
-        self._direct_minimum_bid()              # the plugins changed: look again
-        return self.minimum(seat, slot)
+        return game.positional.minimum_bid(game, seat, slot.card, slot.conquest)
 
     def bonus_halves(self, seat: int) -> int:
-        return self.game.hook.bid_bonus_halves(game=self.game, seat=seat)
+        game = self.game
+        return game.positional.bid_bonus_halves(game, seat)
 
     def conquest_price_exact(self) -> bool:
         """The variant option ``conquest_price`` (``CONQUEST_PRICE_OPTION``)."""
