@@ -96,7 +96,7 @@ class Game(Forking):
         self.variant = ruleset.variant
         self.hook = ruleset.hooks
         # the same hooks, called with the spec's arguments in order: for rules code that asks a
-        # hook very often (``hookcalls.PositionalHooks``; a keyword call costs more)
+        # hook very often (``hookrelay.PositionalHooks``; a keyword call costs more)
         self.positional = ruleset.positional_hooks
         self.components = ruleset.components
         self.options = dict(scenario.options)

@@ -17,11 +17,10 @@ function to call positionally instead, and only where that is exactly the call t
 - pluggy's own HookCaller (``PELOPONNES_PLAIN_HOOKS=1``, tracing, a hook only pluggy can call) and
   argument names other than the spec's, in its order: None, and the caller keeps the keyword call.
 
-A caller follows the plugin set by looking ``game.hook.NAME`` up at every call and taking the
-direct call again when it is another function (see ``HookedPurse.minimum`` in
-``variants/common/auction.py``): the relay compiles a new one whenever plugins are registered,
-unregistered or blocked and whenever pluggy's call path changes, so a house rule registered
-mid-game takes part from the next call on, as before.
+Rules code reaches these through ``game.positional.NAME(...)`` (``hookrelay.PositionalHooks``),
+which keeps what ``direct_call`` gave per hook name and forgets it whenever the relay compiles
+anew (plugins registered, unregistered or blocked, pluggy's call path changed), so a house rule
+registered mid-game takes part from the next call on, as before.
 """
 from __future__ import annotations
 
@@ -70,7 +69,7 @@ def _found_for(call: Any, argnames: tuple[str, ...], twin: bool) -> Callable | N
     if found is not None and found[0] is call and found[1] == argnames:
         return found[2]
     function = _find_implementation(call, argnames)
-    if function is None and twin and _spec_argnames(call) == argnames:
+    if function is None and twin and spec_argnames(call) == argnames:
         function = getattr(call, "positional", None)
     if len(_found) >= _FOUND_MOST:
         _found.clear()
@@ -78,7 +77,8 @@ def _found_for(call: Any, argnames: tuple[str, ...], twin: bool) -> Callable | N
     return function
 
 
-def _spec_argnames(call: FunctionType) -> tuple[str, ...] | None:
+def spec_argnames(call: Any) -> tuple[str, ...] | None:
+    """The argument names of the spec of ``call`` (a hook), in order; None without a spec."""
     spec = getattr(call, "spec", None)
     return None if spec is None else tuple(spec.argnames)
 
@@ -86,7 +86,7 @@ def _spec_argnames(call: FunctionType) -> tuple[str, ...] | None:
 def _find_implementation(call: FunctionType, argnames: tuple[str, ...]) -> Callable | None:
     get_hookimpls = getattr(call, "get_hookimpls", None)
     spec = getattr(call, "spec", None)
-    if get_hookimpls is None or _spec_argnames(call) != argnames:
+    if get_hookimpls is None or spec_argnames(call) != argnames:
         return None
     if not spec.opts.get("firstresult", False):
         return None
@@ -101,42 +101,3 @@ def _find_implementation(call: FunctionType, argnames: tuple[str, ...]) -> Calla
     return impl.function
 
 
-
-class PositionalHooks:
-    """``positional.NAME(a, b, ...)`` calls hook NAME with the spec's arguments positionally, in
-    the spec's order: the same implementations, in the same order, with the same answer as
-    ``hooks.NAME(a=a, b=b, ...)`` (``hooks``: the relay, or pluggy's ``pm.hook``). Each name is
-    resolved once (``direct_call``; where only pluggy can call the hook, a function passing the
-    arguments on as keywords) and kept as an attribute until ``clear``: the relay's manager
-    clears it whenever it clears the relay (``hookrelay.RelayPluginManager``), so a plugin
-    registered mid-game takes part from the next call on. For rules code that asks a hook very
-    often (``game.positional``); plugins call hooks with keywords."""
-
-    def __init__(self, hooks: Any):
-        self._hooks = hooks
-
-    def __getattr__(self, name: str) -> Callable:
-        if name.startswith("__"):
-            raise AttributeError(name)
-        call = getattr(self._hooks, name)           # AttributeError for an unknown hook
-        argnames = _spec_argnames(call)
-        if argnames is None:
-            raise AttributeError(f"hook {name!r} has no spec: call it with keywords")
-        direct = direct_call(call, argnames) or _keyword_call(call, argnames)
-        setattr(self, name, direct)
-        return direct
-
-    def clear(self) -> None:
-        """Forget every resolved hook (the plugins or the relay's functions changed)."""
-        hooks = self._hooks
-        self.__dict__.clear()
-        self._hooks = hooks
-
-
-def _keyword_call(call: Any, argnames: tuple[str, ...]) -> Callable:
-    """``call`` (pluggy's HookCaller, or a function of the relay) called with the positional
-    arguments it is given as the spec's keywords."""
-    def keyword_call(*args):
-        return call(**dict(zip(argnames, args, strict=True)))
-    keyword_call.__name__ = f"{getattr(call, 'name', 'hook')}_by_keyword"
-    return keyword_call

@@ -96,7 +96,7 @@ def markdown(docs: list[HookDoc]) -> str:
              "call `game.positional.NAME(game, seat, ...)` instead, with every argument of the "
              "hook's signature below, in that order: the same implementations, in the same "
              "order, wrappers and result checks included, without the keyword call's cost "
-             "(`core/hookcalls.py`).", ""]
+             "(`core/hookrelay.py`, `PositionalHooks`).", ""]
     current = None
     for doc in docs:
         if doc.defined_in != current:

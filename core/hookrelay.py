@@ -25,11 +25,12 @@ from __future__ import annotations
 
 import keyword
 import os
+from collections.abc import Callable
 from typing import Any
 
 import pluggy
 
-from .hookcalls import PositionalHooks
+from .hookcalls import direct_call, spec_argnames
 from .results import relay_check
 
 _MISSING = object()   # an argument left out of a call: such a call goes to pluggy
@@ -41,27 +42,65 @@ def relay_enabled() -> bool:
     return os.environ.get("PELOPONNES_PLAIN_HOOKS", "") in ("", "0")
 
 
-class HookRelay:
-    """``relay.NAME(**kwargs)`` calls hook NAME like ``pm.hook.NAME(**kwargs)``. Resolved
-    functions are cached as instance attributes, so a call after the first costs one attribute
-    lookup and the implementations' own calls."""
+class ResolvedHooks:
+    """A namespace of hooks: ``hooks.NAME`` is resolved on first use (``_resolve``) and kept as
+    an instance attribute, so a call after the first costs one attribute lookup and the call
+    itself, until ``clear``."""
 
-    def __init__(self, pm: pluggy.PluginManager):
-        self._pm = pm
+    def __init__(self, source: Any):
+        self._source = source
 
     def __getattr__(self, name: str):
         if name.startswith("__"):
             raise AttributeError(name)
-        caller = getattr(self._pm.hook, name)        # AttributeError for an unknown hook
-        call = resolve(caller, self._pm)
+        call = self._resolve(name)
         setattr(self, name, call)
         return call
 
+    def _resolve(self, name: str) -> Any:
+        raise NotImplementedError
+
     def clear(self) -> None:
         """Forget every resolved hook (the plugin set or pluggy's call path changed)."""
-        pm = self._pm
+        source = self._source
         self.__dict__.clear()
-        self._pm = pm
+        self._source = source
+
+
+class HookRelay(ResolvedHooks):
+    """``relay.NAME(**kwargs)`` calls hook NAME like ``pm.hook.NAME(**kwargs)`` (``source``: the
+    plugin manager), through the function ``resolve`` gives."""
+
+    def _resolve(self, name: str):
+        caller = getattr(self._source.hook, name)        # AttributeError for an unknown hook
+        return resolve(caller, self._source)
+
+
+class PositionalHooks(ResolvedHooks):
+    """``positional.NAME(a, b, ...)`` calls hook NAME with the spec's arguments positionally, in
+    the spec's order: the same implementations, in the same order, with the same answer as
+    ``hooks.NAME(a=a, b=b, ...)`` (``source``: the relay, or pluggy's ``pm.hook``). Each name is
+    resolved once (``hookcalls.direct_call``; where only pluggy can call the hook, a function
+    passing the arguments on as keywords); the relay's manager clears it whenever it clears the
+    relay (``RelayPluginManager``), so a plugin registered mid-game takes part from the next
+    call on. For rules code that asks a hook very often (``game.positional``); plugins call
+    hooks with keywords."""
+
+    def _resolve(self, name: str) -> Callable:
+        call = getattr(self._source, name)              # AttributeError for an unknown hook
+        argnames = spec_argnames(call)
+        if argnames is None:
+            raise AttributeError(f"hook {name!r} has no spec: call it with keywords")
+        return direct_call(call, argnames) or _keyword_call(call, argnames)
+
+
+def _keyword_call(call: Any, argnames: tuple[str, ...]) -> Callable:
+    """``call`` (pluggy's HookCaller, or a function of the relay) called with the positional
+    arguments it is given as the spec's keywords."""
+    def keyword_call(*args):
+        return call(**dict(zip(argnames, args, strict=True)))
+    keyword_call.__name__ = f"{getattr(call, 'name', 'hook')}_by_keyword"
+    return keyword_call
 
 
 class RelayPluginManager(pluggy.PluginManager):
@@ -73,7 +112,7 @@ class RelayPluginManager(pluggy.PluginManager):
         super().__init__(project_name)
         self.plain_hookexec = self._inner_hookexec     # pluggy's own loop, no tracing
         self.relay = HookRelay(self)
-        # the relay's hooks called positionally (``hookcalls.PositionalHooks``)
+        # the relay's hooks called positionally (``PositionalHooks``)
         self.positional = PositionalHooks(self.relay)
 
     def _changed(self) -> None:

@@ -16,8 +16,7 @@ from . import hookspecs
 from .components import reconstructed_paths
 from .containment import TimeLimit, describe_exception, refused_exit
 from .errors import ConfigError, PluginError
-from .hookcalls import PositionalHooks
-from .hookrelay import RelayPluginManager, relay_enabled
+from .hookrelay import PositionalHooks, RelayPluginManager, relay_enabled
 from .shipped import OWN_RULES_PACKAGES
 from .variant import Variant
 
@@ -67,7 +66,7 @@ class Ruleset:
 
     @property
     def positional_hooks(self) -> PositionalHooks:
-        """``hooks`` called with the spec's arguments positionally (``hookcalls.PositionalHooks``;
+        """``hooks`` called with the spec's arguments positionally (``hookrelay.PositionalHooks``;
         games offer it as ``game.positional``): the relay's manager's own, which follows its
         plugins, or one over pluggy's ``pm.hook``."""
         relay = getattr(self.pm, "relay", None)

@@ -11,8 +11,8 @@ import pytest
 from peloponnes.core import hookimpl
 from peloponnes.core.engine import Game
 from peloponnes.core.errors import PluginError
-from peloponnes.core.hookcalls import PositionalHooks, direct_call, sole_implementation
-from peloponnes.core.hookrelay import RelayPluginManager
+from peloponnes.core.hookcalls import direct_call, sole_implementation
+from peloponnes.core.hookrelay import PositionalHooks, RelayPluginManager
 from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.results import install_checks, returns
 from peloponnes.core.scenario import Scenario
