@@ -41,7 +41,12 @@ during the final phases and scoring (N = `count_rounds`). `game.phase` is the ph
 State belongs to the variant (`game.state`); a plugin stacked on it keeps its own part in
 `game.stash` under a `StashKey` it owns (`peloponnes.core.StashKey`). Change a variant's state
 through the helpers listed below: they keep the invariants (caps, conservation) and emit the
-events observers count. `on_event` observers may not change state."""
+events observers count. `on_event` observers may not change state.
+
+Rules ask other rules through the hooks: `game.hook.NAME(game=game, seat=seat, ...)`, with
+keywords; code that asks a hook for every seat, tile or round may call
+`game.positional.NAME(game, seat, ...)`, every argument in the signature's order (the same call,
+cheaper; docs/hooks.md)."""
 
 
 def emitted_events(paths: list[Path]) -> dict[str, dict]:
