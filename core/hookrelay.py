@@ -26,7 +26,7 @@ from __future__ import annotations
 import keyword
 import os
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 import pluggy
 
@@ -253,10 +253,22 @@ def compile_call(name: str, argnames: tuple[str, ...], wrappers: list, plain: li
     call.positional = _define(f"{name}_positional",
                               [f"def {name}_positional({', '.join(argnames)}):", *body],
                               namespace)
+    # what it calls, as compiled (``hookcalls.sole_implementation`` reads it)
+    call.compiled = Compiled(tuple(wrappers), tuple(plain), firstresult, checked is not None)
     # what code reads of a HookCaller (``game.hook.on_event.get_hookimpls()``) still works
     for attribute in HOOKCALLER_API:
         setattr(call, attribute, getattr(fallback, attribute))
     return call
+
+
+class Compiled(NamedTuple):
+    """What a function of the relay calls, fixed when it was compiled: the new-style wrappers
+    (outermost first), the plain implementations (in call order), whether the first non-None
+    result wins, and whether the result contract is checked on its path."""
+    wrappers: tuple
+    plain: tuple
+    firstresult: bool
+    checked: bool
 
 
 HOOKCALLER_API = ("name", "spec", "get_hookimpls", "has_spec", "is_historic", "call_historic",
