@@ -20,6 +20,17 @@ class Option(NamedTuple):
     key: str = ""
 
 
+# Building an Option or a Decision without calling its class, for the rules that build one at
+# nearly every step (the class call runs a Python-level __new__ or __init__, which costs more
+# than the stores): ``new_tuple(Option, (id, label, value, key))`` is ``Option(id, label, value,
+# key)``, all four fields in order; ``decision = new_object(Decision)`` followed by storing its
+# five fields is ``Decision(seat, kind, prompt, options, rule)`` (a slots dataclass without
+# __post_init__). ``Game.emit`` builds its Events so; the Decisions built so are each held equal
+# to the class's own by a test (tests/common/test_auction.py, tests/cardgame).
+new_tuple = tuple.__new__
+new_object = object.__new__
+
+
 @dataclass(slots=True)
 class Decision:
     """A choice one seat must make. ``rule`` names the rulebook section that asks for it.

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .containment import TimeLimit, no_hard_exit, refused_exit, time_limit
-from .decisions import Decision, Event, Option
+from .decisions import Decision, Event, Option, new_object
 from .errors import IllegalAnswer, PluginError, SandboxError
 from .forking import Checkpoint, Forking
 from .metrics import generic_metrics
@@ -28,7 +28,7 @@ from .views import LazyView
 # Where a phase stands in the game: the game's setup phases, a round's phases or the final ones.
 SETUP, ROUND, FINAL = "setup", "round", "final"
 
-_new_event = object.__new__      # (see Game.emit)
+_new_event = new_object      # (see Game.emit and core.decisions)
 
 # A per-game guard: a rules bug or a plugin that loops (a displacement that never ends, a redraw
 # that never stops, ``count_rounds`` returning 10**7) fails the game instead of hanging. Real

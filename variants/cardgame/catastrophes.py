@@ -7,14 +7,12 @@ from collections.abc import Iterator
 from functools import cache
 
 from peloponnes.core import Decision, Option, PluginError
+from peloponnes.core.decisions import new_tuple
 
 from .payments import blind_draws_possible, choose_coin_card
 from .state import COVERED, INTACT, REMOVED, CardPlayer, Placed
 
 RULE = "cardgame: Catastrophes"
-
-# builds a named tuple (an Option) from all its fields in order, as its own __new__ does inside
-_new_tuple = tuple.__new__
 
 
 def protected(game, player: CardPlayer, catastrophe: str) -> bool:
@@ -94,9 +92,9 @@ def cover_or_remove(game, player: CardPlayer, catastrophe: str, choices: list[Pl
         # Option(id, label, value), built as the named tuple's own __new__ builds it, without
         # that Python-level call (about 11 a game)
         if can_cover:
-            options.append(_new_tuple(Option, (f"cover:{i}", f"Cover {name} with a coin card",
+            options.append(new_tuple(Option, (f"cover:{i}", f"Cover {name} with a coin card",
                                                ("cover", p), "")))
-        options.append(_new_tuple(Option, (f"remove:{i}", f"Lose {name}", ("remove", p), "")))
+        options.append(new_tuple(Option, (f"remove:{i}", f"Lose {name}", ("remove", p), "")))
     action, target = (yield Decision(player.seat, "catastrophe", f"{catastrophe.capitalize()}"
                                      " strikes: cover or lose a card", tuple(options), rule)).value
     if action == "cover":

@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from peloponnes.core import Decision, Option, VariantOption
+from peloponnes.core.decisions import new_object, new_tuple
 
 from .catastrophes import lose_card
 from .payments import can_pay, pay_missing, resources_text
@@ -19,11 +20,6 @@ SUPPLY_PRODUCTION_OPTION = VariantOption(
     " given up there included.",
     choices=("kept", "as_started"))
 
-
-# builds a named tuple (an Option) from all its fields in order, as its own __new__ does inside
-_new_tuple = tuple.__new__
-# makes a Decision without calling the class (see payments.pay_coin_cards)
-_new_decision = object.__new__
 
 # The feeding options that never change (Options are immutable, so shared by every game).
 PAY_GRAIN = Option("grain", "Pay a coin card showing grain", "grain")
@@ -89,7 +85,7 @@ def feed_short(game, player: CardPlayer, grain: int, people: int) -> Iterator[De
             options.append(PAY_INHABITANT)
         # Decision(seat, "feed", prompt, options, rule), its fields stored as pay_coin_cards
         # stores them (about 13 a game)
-        decision = _new_decision(Decision)
+        decision = new_object(Decision)
         decision.seat = player.seat
         decision.kind = "feed"
         decision.prompt = f"{missing} inhabitant(s) unfed: how?"
@@ -120,7 +116,7 @@ def feeding_removals(player: CardPlayer, made: dict) -> list[Option]:
             if option is None:
                 # Option(id, label, p), built as the named tuple's own __new__ builds it, without
                 # that Python-level call (about 19 a game)
-                option = made[i, p] = _new_tuple(Option, (
+                option = made[i, p] = new_tuple(Option, (
                     f"remove:{i}", f"Remove {card['name']} ({card['inhabitants']} inhabitants)",
                     p, ""))
             options.append(option)
@@ -188,7 +184,7 @@ def complete_pending(game, player: CardPlayer, pending: list) -> Iterator[Decisi
             break
         give_up = []        # (a plain loop, Options built as in feeding_removals)
         for i, p in enumerate(pending):
-            give_up.append(_new_tuple(Option, (f"lose:{i}", f"Give up {p.card['name']}", p, "")))
+            give_up.append(new_tuple(Option, (f"lose:{i}", f"Give up {p.card['name']}", p, "")))
         lost = (yield Decision(player.seat, "give_up", "Give up which building?",
                                tuple(give_up), rule)).value
         lose_card(game, player, lost, rule)

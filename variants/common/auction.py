@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from peloponnes.core import Decision, Option, VariantOption
+from peloponnes.core.decisions import new_object, new_tuple
 
 # The rulebooks' exact Conquest-row price, or the former reading (a minimum) for comparison.
 CONQUEST_PRICE_OPTION = VariantOption(
@@ -26,12 +27,6 @@ CONQUEST_PRICE_OPTION = VariantOption(
     " the excess counts for turn order).",
     choices=("exact", "at_least"))
 
-
-# builds a named tuple from its fields in order, as the named tuple's own __new__ does inside
-_new_tuple = tuple.__new__
-# makes a Decision without calling the class; its five fields are then stored in order, as
-# ``Game.emit`` builds an Event (a slots dataclass without __post_init__: the same object)
-_new_decision = object.__new__
 
 # The most Options a bounded cache of a bid's options keeps (the variants' coin-card choices):
 # new combinations keep turning up over many games, and memory must stay flat in their number.
@@ -208,7 +203,7 @@ class Auction:
         held = f", held by {self.seat_name(bid.seat)} at {bid.amount}" if bid else ""
         # Option(option_id, label, slot, row_number), built as the named tuple's own __new__
         # builds it, without that Python-level call (made at most offers of an auction)
-        option = self._bid_options[key] = _new_tuple(
+        option = self._bid_options[key] = new_tuple(
             Option, (option_id, f"{start}{least}{held}]", slot, row_number))
         return option
 
@@ -254,7 +249,7 @@ class Auction:
             # Decision(seat, "bid_card", prompt, choices, rule) and below Decision(seat,
             # "bid_amount", ...), built without the class's Python-level __init__: the
             # decisions asked most often (about 32 and 20 a card game)
-            decision = _new_decision(Decision)
+            decision = new_object(Decision)
             decision.seat = seat
             decision.kind = "bid_card"
             decision.prompt = self.prompt
@@ -270,7 +265,7 @@ class Auction:
             # the most it may bid: its funds; on the Conquest row exactly the price (unless the
             # option makes it a minimum)
             most = least if slot.conquest and self.exact_conquest else funds
-            decision = _new_decision(Decision)
+            decision = new_object(Decision)
             decision.seat = seat
             decision.kind = "bid_amount"
             decision.prompt = self.amount_prompt(slot)
