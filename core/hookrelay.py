@@ -220,7 +220,10 @@ def compile_call(name: str, argnames: tuple[str, ...], wrappers: list, plain: li
         return (f"return {var} if {contract.fast_source(var, namespace)} "
                 f"else _check({var}, {{{kwargs}}})")
 
-    lines = [f"def {name}(*, {''.join(f'{a}=_MISSING, ' for a in argnames)}**_extra):"]
+    keywords = "".join(f"{a}=_MISSING, " for a in argnames)
+    # (a hook without arguments takes extra keywords only: ``def NAME(*, **_extra)`` is no
+    # valid Python)
+    lines = [f"def {name}({'*, ' if argnames else ''}{keywords}**_extra):"]
     if argnames:
         missing = " or ".join(f"{a} is _MISSING" for a in argnames)
         given = ", ".join(f"({a!r}, {a})" for a in argnames)

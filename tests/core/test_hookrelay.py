@@ -43,6 +43,10 @@ class Specs:
     def every_checked(self, x, y):
         """Every result, each an int up to 14."""
 
+    @hookspec
+    def bare(self):
+        """No arguments at all."""
+
 
 class Boom(Exception):
     pass
@@ -228,6 +232,16 @@ def test_missing_and_extra_arguments_behave_as_in_pluggy():
     for pm_call in (plain.hook.every, relayed.relay.every):
         with pytest.raises(pluggy.HookCallError), pytest.warns(UserWarning):
             pm_call(y=2)
+
+
+def test_a_hook_without_arguments_is_called_as_pluggy_calls_it():
+    plain, relayed = managers()
+    for pm in (plain, relayed):
+        pm.register(type("Bare", (), {"bare": staticmethod(hookimpl(specname="bare")(
+            lambda: "here"))})())
+    assert relayed.relay.bare() == relayed.relay.bare(extra=1) == plain.hook.bare() == ["here"]
+    assert relayed.positional.bare() == ["here"]
+    assert not isinstance(relayed.relay.bare, pluggy.HookCaller)     # compiled, not pluggy's
 
 
 def test_tracing_old_style_wrappers_and_historic_hooks_go_through_pluggy():
