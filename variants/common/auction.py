@@ -276,7 +276,10 @@ class Auction:
                 payment = pay_at_once(seat, amount)
             else:
                 payment = yield from purse.pay(seat, amount)
-            bid = Bid(seat, amount, payment)
+            bid = new_object(Bid)      # Bid(seat, amount, payment), without the class's call
+            bid.seat = seat
+            bid.amount = amount
+            bid.payment = payment
             displaced = self._put(bid, slot)
             if displaced is not None:
                 yield from self._move(displaced, slot)

@@ -1,6 +1,7 @@
 """The family's scoring: the lower of two totals counts; ties go to the higher other total, then
 to the most luxury goods (cardgame Scoring; boardgame Final Score And Winner)."""
 from peloponnes.core import Score
+from peloponnes.core.decisions import new_object
 
 
 def lower_total_score(population: int, power: int, luxury: int,
@@ -17,7 +18,13 @@ def lower_total_score(population: int, power: int, luxury: int,
     shown = {"population": population, "power": power, "luxury": luxury}
     if details:
         shown.update(details)
-    return Score(low, (high, luxury), shown)
+    # Score(low, (high, luxury), shown), built without calling the class (its __init__ is a
+    # Python call; ``core.decisions.new_object``): every seat every round, for the standing
+    score = new_object(Score)
+    score.value = low
+    score.tiebreak = (high, luxury)
+    score.details = shown
+    return score
 
 
 def balance_gap(game) -> float:
