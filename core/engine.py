@@ -85,6 +85,17 @@ class Result:
         return len(self.winners) > 1
 
 
+def _rule_given_as_keyword(rule: str, data: dict) -> str:
+    """``Game.emit(kind, rule=...)``: the rule given as a keyword (as before ``kind`` and
+    ``rule`` became positional-only), taken out of ``data``; ``kind`` as a field, or the rule
+    given twice, is the TypeError it always was."""
+    if "kind" in data:
+        raise TypeError("emit() got multiple values for argument 'kind'")
+    if rule:
+        raise TypeError("emit() got multiple values for argument 'rule'")
+    return data.pop("rule")
+
+
 class Game(Forking):
     """One game of a loaded ruleset. ``state`` belongs to the variant; ``stash`` holds the state
     of plugins stacked on it, each under its own ``StashKey`` (``core.stash``); the engine keeps
@@ -151,7 +162,15 @@ class Game(Forking):
         return len(self.seats)
 
     # --- events ---------------------------------------------------------------------------
-    def emit(self, kind: str, rule: str = "", **data) -> Event:
+    def emit(self, kind: str, rule: str = "", /, **data) -> Event:
+        """Log what happened: ``game.emit(kind, rule, **data)``, the event's fields as keywords.
+        ``kind`` and ``rule`` are positional-only: Python then puts each keyword straight into
+        ``data`` (for each keyword of a call to a function with named parameters and ``**``, it
+        first compares the keyword's text with every parameter's name; about 100 ns an event of
+        four fields on CPython 3.11). ``rule`` given as a keyword is still taken as the rule,
+        and a field named ``kind`` or ``rule`` is refused, as before."""
+        if "rule" in data or "kind" in data:
+            rule = _rule_given_as_keyword(rule, data)
         events = self.events
         seq = len(events)
         if seq >= self.max_events:

@@ -50,6 +50,21 @@ def test_emit_builds_the_event_the_class_would():
     assert pickle.loads(pickle.dumps(event)) == event
 
 
+def test_emit_takes_its_rule_as_a_keyword_too_and_refuses_fields_named_kind_or_rule():
+    # kind and rule are positional-only (for speed); a call naming the rule still works, and
+    # what was a TypeError before stays one
+    game = Game(toy_ruleset(), scenario()).start()
+    event = game.emit("picked", rule="toy: rule", seat=1)
+    assert (event.kind, event.rule, event.data) == ("picked", "toy: rule", {"seat": 1})
+    assert game.emit("plain").rule == "" and game.events[-1].data == {}
+    with pytest.raises(TypeError, match="multiple values for argument 'rule'"):
+        game.emit("picked", "toy: rule", rule="other")
+    with pytest.raises(TypeError, match="multiple values for argument 'kind'"):
+        game.emit("picked", "toy: rule", kind="other")
+    with pytest.raises(TypeError):
+        game.emit(kind="picked")
+
+
 def test_os_exit_is_refused_for_the_whole_of_play_and_put_back_after():
     # play() refuses os._exit once for its game (the rules and the bots between them);
     # the step API still refuses it around each step, and both put the real one back
