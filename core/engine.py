@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import os
 import random
-from collections import Counter
-from collections.abc import Callable, Iterator
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -94,6 +94,11 @@ def _rule_given_as_keyword(rule: str, data: dict) -> str:
     if rule:
         raise TypeError("emit() got multiple values for argument 'rule'")
     return data.pop("rule")
+
+
+# ``Game._advance``'s default: no seat's decisions are picked there (indexed by seat number,
+# any seat: a seat's first lookup stores its None, each later one is a plain dict lookup).
+NO_PICKERS: dict[int, None] = defaultdict(type(None))
 
 
 class Game(Forking):
@@ -221,50 +226,59 @@ class Game(Forking):
             raise IllegalAnswer(f"{option!r:.80} is not an option of the pending decision")
         self._advance(option)
 
-    def _advance(self, answer: Option | None) -> None:
+    def _advance(self, answer: Option | None, pickers: Sequence | dict = NO_PICKERS) -> None:
         """Run the rules up to the next decision asked (or the end): with ``answer``, one of the
         pending decision's own options, that decision is answered first; None starts the game
-        (or a fork). One method for both, so a decision costs one call here."""
-        if answer is not None:
-            decision = self.pending
-            self.answers.append(answer.id)
-            self.decisions += 1
-            offered = len(decision.options)
-            self.options_offered += offered
-            if offered > self.options_max:
-                self.options_max = offered
-        self.pending = None
+        (or a fork). One method for both, so a decision costs one call here.
+
+        ``pickers`` (per seat: a function that picks one of a decision's own options, or None;
+        by default None for every seat): a decision of a seat with a picker is answered with its
+        pick at once, here, and the rules run on, until a seat without one must decide, or the
+        end. ``play``'s bots that run no plugin code (``_answer_all``) answer this way: one call
+        here for all their decisions, not one per decision."""
         gen = self._gen
         # os._exit raises while the rules run (``containment``; written out, not ``with
-        # no_hard_exit()``: this runs at every decision). ``play`` refuses it for its whole
-        # game already, so there is nothing to swap at each decision then.
+        # no_hard_exit()``: this runs at every step of a search's forks), and whatever it was
+        # is put back after (``play`` refuses it for its whole game already)
         exit_before = os._exit
-        swapped = exit_before is not refused_exit
-        if swapped:
-            os._exit = refused_exit
+        os._exit = refused_exit
         try:
-            decision = gen.send(answer)
             while True:
-                if type(decision) is not Decision:
-                    decision = _checked(decision)
-                if len(decision.options) != 1:
-                    break
-                # A decision with one option is no choice: take it without asking anybody.
-                self.forced += 1
-                decision = gen.send(decision.options[0])
-        except StopIteration:
-            self.finished = True
-            return
-        except (PluginError, IllegalAnswer):
-            raise
-        except (Exception, SystemExit) as exc:
-            raise self.ruleset.blamed(exc, self.phase) from exc
+                if answer is not None:
+                    decision = self.pending
+                    self.answers.append(answer.id)
+                    self.decisions += 1
+                    offered = len(decision.options)
+                    self.options_offered += offered
+                    if offered > self.options_max:
+                        self.options_max = offered
+                self.pending = None
+                try:
+                    decision = gen.send(answer)
+                    while True:
+                        if type(decision) is not Decision:
+                            decision = _checked(decision)
+                        if len(decision.options) != 1:
+                            break
+                        # A decision with one option is no choice: take it without asking.
+                        self.forced += 1
+                        decision = gen.send(decision.options[0])
+                except StopIteration:
+                    self.finished = True
+                    return
+                except (PluginError, IllegalAnswer):
+                    raise
+                except (Exception, SystemExit) as exc:
+                    raise self.ruleset.blamed(exc, self.phase) from exc
+                if not decision.options or self.decisions >= self.max_decisions:
+                    self._refuse(decision)
+                self.pending = decision
+                pick = pickers[decision.seat]
+                if pick is None:
+                    return
+                answer = pick(decision)     # (outside the rules' try: a picker's error is its own)
         finally:
-            if swapped:
-                os._exit = exit_before
-        if not decision.options or self.decisions >= self.max_decisions:
-            self._refuse(decision)
-        self.pending = decision
+            os._exit = exit_before
 
     def _refuse(self, decision: Decision) -> None:
         """Fail the game: the rules asked ``decision`` without options, or one decision more
@@ -502,6 +516,9 @@ def _answer_all(game: Game, agents: list, bots: list[bool], on_answer: AnswerObs
     pickers = [agent.pick if getattr(agent, "picks_options", False) else None
                for agent in agents]
     give = game._advance
+    # with nothing to call between decisions, the rules go on from a picked answer to the next
+    # decision a picker cannot answer, inside ``_advance`` (one call for a run of bots' turns)
+    onward = pickers if on_answer is None and after_decision is None and not every else NO_PICKERS
     while (decision := game.pending) is not None:
         seat = decision.seat
         pick = pickers[seat]
@@ -509,7 +526,7 @@ def _answer_all(game: Game, agents: list, bots: list[bool], on_answer: AnswerObs
             option = pick(decision) if pick is not None else game.ask_bot(agents[seat])
             if on_answer is not None:
                 on_answer(game, decision, option.id, agents[seat])
-            give(option)      # one of the decision's own options (the bot picked it there)
+            give(option, onward)    # one of the decision's own options (picked there)
         else:
             answer = game.ask(agents[seat])
             if on_answer is not None:

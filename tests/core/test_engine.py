@@ -316,3 +316,42 @@ def test_time_limit_stops_a_loop_and_puts_the_previous_handler_back():
     with time_limit(30, "outer") as outer, time_limit(1, "inner") as inner:
         assert outer.armed and not inner.armed      # a limit inside a running one adds none
     assert signal.getsignal(signal.SIGALRM) == before
+
+
+@pytest.mark.parametrize("variant", ["cardgame", "heroes"])
+def test_bots_answered_inside_the_engine_play_the_game_one_step_at_a_time_plays(variant):
+    # with nothing to call between decisions, play() lets Game._advance answer the pickers'
+    # decisions itself; watching every decision goes one step at a time: the same game
+    from peloponnes.core.plugins import load_ruleset
+    ruleset, quick = load_ruleset(Scenario.quick(variant, 4))
+    watched = []
+    games = []
+    for after in (None, watched.append):
+        game = Game(ruleset, quick, seed=11)
+        games.append(play(game, make_agents(game, override="random"), after_decision=after))
+    inside, stepped = games
+    assert len(watched) == stepped.decisions > 50
+    assert inside.answers == stepped.answers and inside.forced == stepped.forced
+    assert [e.as_dict() for e in inside.events] == [e.as_dict() for e in stepped.events]
+    assert (inside.options_offered, inside.options_max) == (stepped.options_offered,
+                                                            stepped.options_max)
+    assert [s.value for s in inside.result.scores] == [s.value for s in stepped.result.scores]
+
+
+def test_a_picker_stops_at_a_seat_without_one_and_os_exit_is_put_back():
+    import os
+    game = Game(toy_ruleset(), scenario()).start()
+    real = os._exit
+    seen = []
+
+    def pick(decision):
+        seen.append(decision.seat)
+        return decision.options[0]
+    pickers = [pick, None]          # seat 0 picks inside the engine; seat 1 is asked
+    while game.pending is not None:
+        if game.pending.seat == 0:
+            game._advance(pick(game.pending), pickers)
+            assert game.pending is None or game.pending.seat == 1
+        else:
+            game.give(game.pending.options[-1])
+    assert os._exit is real and seen and set(seen) == {0}
