@@ -106,6 +106,18 @@ class Game(Forking):
     of plugins stacked on it, each under its own ``StashKey`` (``core.stash``); the engine keeps
     the round counter, the RNG, the log of events and the answers given."""
 
+    # Every attribute the engine sets is a slot: read and written at fixed places (a game with
+    # more than 30 attributes in its ``__dict__`` has them in a dict of its own, and each read
+    # of ``game.state``, each call of ``game.emit``, is a dict lookup then, thousands a game).
+    # What a plugin sets on the game goes to ``__dict__`` as before.
+    __slots__ = (
+        "ruleset", "scenario", "variant", "hook", "positional", "components", "options",
+        "parameters", "seed", "rng", "seats", "state", "stash", "initial_turn_order", "round",
+        "phase", "events", "answers", "decisions", "pending", "finished", "result",
+        "_phases_run", "forced", "options_offered", "options_max", "round_metrics", "_gen",
+        "_observed", "_measured", "max_decisions", "max_events", "_rounds", "_shared",
+        "_checkpoint", "_snapshotting", "_resamples", "__dict__", "__weakref__")
+
     def __init__(self, ruleset, scenario, *, seed: int | None = None):
         self.ruleset = ruleset
         self.scenario = scenario
@@ -155,6 +167,9 @@ class Game(Forking):
         "rng", "seats", "round", "phase", "events", "answers", "decisions", "pending", "finished",
         "result", "_gen", "_observed", "_measured", "_rounds", "_shared", "_checkpoint",
         "_snapshotting", "_resamples", "max_decisions", "max_events", "_phases_run"})
+    # the slots that are part of the table (``Forking._table``), in their order
+    TABLE_SLOTS = tuple(sorted(set(__slots__) - ENGINE_FIELDS - {"__dict__", "__weakref__"},
+                               key=__slots__.index))
 
     @property
     def phase_runs(self) -> Counter[tuple[str, str]]:

@@ -28,6 +28,7 @@ class Checkpoint:
 
 class Forking:
     """The forking half of ``core.engine.Game``."""
+    __slots__ = ()      # (``Game`` keeps its own fields in slots)
 
     def enable_forking(self) -> Forking:
         """Snapshot the table at every phase boundary from now on, so that ``fork`` loads a
@@ -39,7 +40,11 @@ class Forking:
         return self
 
     def _table(self) -> dict:
-        return {k: v for k, v in vars(self).items() if k not in self.ENGINE_FIELDS}
+        """The table: every attribute of the game but the engine's own (``ENGINE_FIELDS``),
+        its own slots first, in their order, then what plugins set on it."""
+        table = {name: getattr(self, name) for name in self.TABLE_SLOTS if hasattr(self, name)}
+        table.update(vars(self))
+        return table
 
     def _take_checkpoint(self, position: tuple) -> Checkpoint:
         return Checkpoint(position=position, table=dump_table(self._table(), self._shared, self),
@@ -62,9 +67,10 @@ class Forking:
         if checkpoint is None:
             return self._fork_by_replay(forkable)
         twin = object.__new__(type(self))
-        engine = {k: v for k, v in vars(self).items() if k in self.ENGINE_FIELDS}
-        vars(twin).update(engine)
-        vars(twin).update(load_table(checkpoint.table, self._shared, twin))
+        for name in self.ENGINE_FIELDS:
+            setattr(twin, name, getattr(self, name))
+        for name, value in load_table(checkpoint.table, self._shared, twin).items():
+            setattr(twin, name, value)
         twin.options = dict(self.options)
         twin.rng = random.Random()
         twin.rng.setstate(checkpoint.rng_state)

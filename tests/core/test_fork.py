@@ -132,3 +132,23 @@ def test_a_fork_does_not_measure_rounds(forking):
     assert measured == game.round - 1 and fork.finished
     assert len(fork.round_metrics) == measured
     assert len(play_on(game, 2).round_metrics) == game.round - 1 > measured
+
+
+def test_the_table_is_the_games_own_slots_but_the_engines_and_what_plugins_set_on_it():
+    # the engine keeps its fields in slots (core/engine.py: Game.__slots__); the table a fork
+    # copies is every field not the engine's own, plus any attribute a plugin sets on the game
+    game = new_game("cardgame", 4, seed=2)
+    assert vars(game) == {}                     # nothing of the engine's in a dict of its own
+    game.house_rule_notes = ["kept by a plugin"]
+    table = game._table()
+    assert list(table)[:len(Game.TABLE_SLOTS)] == list(Game.TABLE_SLOTS)
+    assert table["house_rule_notes"] == ["kept by a plugin"] and "state" in table
+    assert not set(table) & Game.ENGINE_FIELDS
+    rng = random.Random(2)
+    before = game._checkpoint
+    while game._checkpoint is before:      # on to the next phase: its snapshot holds the notes
+        game.choose(rng.choice(game.pending.options).id)
+    fork = game.fork()
+    assert fork.house_rule_notes == game.house_rule_notes
+    assert fork.house_rule_notes is not game.house_rule_notes
+    assert trace(fork) == trace(game)
