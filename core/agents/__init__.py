@@ -33,12 +33,15 @@ class RandomAgent:
         # What ``rng.choice(options)`` does on Python 3.11-3.13 (``seq[self._randbelow(len(seq))]``
         # with ``_randbelow_with_getrandbits`` written out): one Python call less per decision.
         # tests/core/test_engine.py checks it draws as ``choice`` does.
+        # (``getrandbits`` read as an attribute, then called: a method call on an attribute
+        # of the instance is not specialised by CPython 3.11, a read of one is)
+        getrandbits = self._bits
         options = decision.options
         n = len(options)
         bits = n.bit_length()
-        r = self._bits(bits)
+        r = getrandbits(bits)
         while r >= n:
-            r = self._bits(bits)
+            r = getrandbits(bits)
         return options[r]
 
     def choose(self, view, decision) -> str:
