@@ -41,7 +41,8 @@ during the final phases and scoring (N = `count_rounds`). `game.phase` is the ph
 State belongs to the variant (`game.state`); a plugin stacked on it keeps its own part in
 `game.stash` under a `StashKey` it owns (`peloponnes.core.StashKey`). Change a variant's state
 through the helpers listed below: they keep the invariants (caps, conservation) and emit the
-events observers count. `on_event` observers may not change state.
+events observers count. `on_event` observers may not change state. (An attribute a plugin sets on
+the game itself is kept too, and a fork copies it, as it copies `state` and `stash`.)
 
 Rules ask other rules through the hooks: `game.hook.NAME(game=game, seat=seat, ...)`, with
 keywords; code that asks a hook for every seat, tile or round may call
@@ -175,7 +176,10 @@ def markdown(variants: dict[str, Variant]) -> str:
         fields = ", ".join(f"`{f}`" for f in sorted(entry["fields"])) or "no fields"
         lines.append(f"- `{kind}`: {fields}")
     lines += ["", "Every event is a `core.Event`: `seq` (its number in the game), "
-              "`round`, `kind`, `data` (the fields listed) and `rule`.", ""]
+              "`round`, `kind`, `data` (the fields listed) and `rule`. Rules and plugins log "
+              "one with `game.emit(kind, rule, field=value, ...)`: the kind and the rulebook "
+              "section first, by position, then the fields as keywords (a field may not be "
+              "named `kind` or `rule`).", ""]
     for variant in variants.values():
         lines += variant_section(variant)
     return "\n".join(lines).rstrip() + "\n"
