@@ -26,6 +26,8 @@ from __future__ import annotations
 import keyword
 import os
 from collections.abc import Callable
+from functools import lru_cache
+from types import CodeType
 from typing import Any, NamedTuple
 
 import pluggy
@@ -43,55 +45,94 @@ def relay_enabled() -> bool:
 
 
 class ResolvedHooks:
-    """A namespace of hooks: ``hooks.NAME`` is resolved on first use (``_resolve``) and kept as
-    an instance attribute, so a call after the first costs one attribute lookup and the call
-    itself, until ``clear``."""
+    """A namespace of hooks: ``hooks.NAME`` for every hook the source knows, resolved
+    (``_resolve``) all at once at the namespace's first use after it was made or cleared, and
+    kept as instance attributes until ``clear``. Resolved, it is a plain object: CPython's
+    attribute caches serve each lookup, which a class with ``__getattr__`` would defeat (about
+    20 ns more per ``game.positional.NAME``, some 500 a game). Until then it is of its
+    ``_Pending`` subclass, whose ``__getattr__`` resolves every hook and turns it back."""
+
+    _pending: type      # the subclass a namespace is of until its first use (``_pending_of``)
 
     def __init__(self, source: Any):
         self._source = source
+        self.__class__ = self._pending
 
-    def __getattr__(self, name: str):
-        if name.startswith("__"):
-            raise AttributeError(name)
-        call = self._resolve(name)
-        setattr(self, name, call)
-        return call
+    def _names(self) -> list[str]:
+        """The names of the hooks the source knows (every one the plugin manager has)."""
+        raise NotImplementedError
 
     def _resolve(self, name: str) -> Any:
         raise NotImplementedError
+
+    def _resolve_all(self) -> None:
+        for name in self._names():
+            self.__dict__[name] = self._resolve(name)
 
     def clear(self) -> None:
         """Forget every resolved hook (the plugin set or pluggy's call path changed)."""
         source = self._source
         self.__dict__.clear()
         self._source = source
+        self.__class__ = self._pending
 
 
+def _pending_of(cls: type) -> type:
+    """``cls``'s pending twin: the first lookup of a hook resolves every hook (``ResolvedHooks``
+    ``._resolve_all``), then the namespace is of ``cls`` again."""
+    def __getattr__(self, name: str):   # noqa: N807 - the class's attribute hook
+        if name.startswith("__"):
+            raise AttributeError(name)
+        self._resolve_all()
+        self.__class__ = cls
+        return getattr(self, name)      # an unknown hook: AttributeError, from ``cls``
+
+    cls._pending = type(f"Pending{cls.__name__}", (cls,), {
+        "__getattr__": __getattr__, "__doc__": f"A {cls.__name__} not yet resolved."})
+    return cls
+
+
+@_pending_of
 class HookRelay(ResolvedHooks):
     """``relay.NAME(**kwargs)`` calls hook NAME like ``pm.hook.NAME(**kwargs)`` (``source``: the
     plugin manager), through the function ``resolve`` gives."""
 
+    def _names(self) -> list[str]:
+        return list(vars(self._source.hook))
+
     def _resolve(self, name: str):
-        caller = getattr(self._source.hook, name)        # AttributeError for an unknown hook
-        return resolve(caller, self._source)
+        return resolve(getattr(self._source.hook, name), self._source)
 
 
+@_pending_of
 class PositionalHooks(ResolvedHooks):
     """``positional.NAME(a, b, ...)`` calls hook NAME with the spec's arguments positionally, in
     the spec's order: the same implementations, in the same order, with the same answer as
-    ``hooks.NAME(a=a, b=b, ...)`` (``source``: the relay, or pluggy's ``pm.hook``). Each name is
+    ``hooks.NAME(a=a, b=b, ...)`` (``source``: the relay, or pluggy's ``pm.hook``). Each hook is
     resolved once (``hookcalls.direct_call``; where only pluggy can call the hook, a function
-    passing the arguments on as keywords); the relay's manager clears it whenever it clears the
-    relay (``RelayPluginManager``), so a plugin registered mid-game takes part from the next
-    call on. For rules code that asks a hook very often (``game.positional``); plugins call
-    hooks with keywords."""
+    passing the arguments on as keywords; a hook without a spec, a function saying so); the
+    relay's manager clears it whenever it clears the relay (``RelayPluginManager``), so a plugin
+    registered mid-game takes part from the next call on. For rules code that asks a hook very
+    often (``game.positional``); plugins call hooks with keywords."""
+
+    def _names(self) -> list[str]:
+        source = self._source
+        return source._names() if isinstance(source, ResolvedHooks) else list(vars(source))
 
     def _resolve(self, name: str) -> Callable:
-        call = getattr(self._source, name)              # AttributeError for an unknown hook
+        call = getattr(self._source, name)
         argnames = spec_argnames(call)
         if argnames is None:
-            raise AttributeError(f"hook {name!r} has no spec: call it with keywords")
+            return _no_spec(name)
         return direct_call(call, argnames) or _keyword_call(call, argnames)
+
+
+def _no_spec(name: str) -> Callable:
+    """What ``positional.NAME`` is for a hook without a spec: it cannot be called by position."""
+    def no_spec(*args):
+        raise AttributeError(f"hook {name!r} has no spec: call it with keywords")
+    no_spec.__name__ = f"{name}_without_spec"
+    return no_spec
 
 
 def _keyword_call(call: Any, argnames: tuple[str, ...]) -> Callable:
@@ -191,8 +232,16 @@ def resolve(caller: pluggy.HookCaller, pm: pluggy.PluginManager):
 
 
 def _define(name: str, lines: list[str], namespace: dict[str, Any]):
-    exec(compile("\n".join(lines) + "\n", f"<hook relay: {name}>", "exec"), namespace)
+    exec(_compiled("\n".join(lines) + "\n", f"<hook relay: {name}>"), namespace)
     return namespace[name]
+
+
+@lru_cache(maxsize=1024)
+def _compiled(source: str, filename: str) -> CodeType:
+    """The code of a relay function's source (the same source, from a hook of the same shape in
+    another plugin manager or after a plugin was registered, is compiled once: resolving every
+    hook of a manager then costs a few milliseconds, not fifteen)."""
+    return compile(source, filename, "exec")
 
 
 def compile_call(name: str, argnames: tuple[str, ...], wrappers: list, plain: list,

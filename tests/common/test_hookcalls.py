@@ -227,3 +227,30 @@ def test_positional_hooks_over_pluggys_own_hooks_and_what_they_refuse():
         pm.positional.first(3)
     with pytest.raises(AttributeError):
         pm.positional.no_such_hook              # noqa: B018 - the lookup is the test
+
+
+class Unspecced:
+    @impl
+    def unknown_to_the_specs(self, x):
+        return x
+
+
+def test_hook_namespaces_resolve_every_hook_at_first_use_and_again_after_each_change():
+    # until first used, a namespace is of its pending subclass (whose __getattr__ resolves
+    # every hook); then of the plain class, whose lookups CPython's attribute caches serve
+    pm = manager(Plain())
+    assert type(pm.positional) is not PositionalHooks
+    assert isinstance(pm.positional, PositionalHooks)
+    assert pm.positional.first(3, 4) == 7
+    assert type(pm.positional) is PositionalHooks and "__getattr__" not in vars(PositionalHooks)
+    assert {"first", "every", "checked"} <= set(vars(pm.positional))   # all resolved at once
+    assert type(pm.relay).__name__ == "HookRelay"
+    pm.register(Wrapper())                          # a change: pending again, then resolved anew
+    assert type(pm.positional) is not PositionalHooks
+    assert pm.positional.first(3, 4) == 14 and pm.relay.first(x=3, y=4) == 14
+    with pytest.raises(AttributeError):
+        pm.positional.no_such_hook                  # noqa: B018 - the lookup is the test
+    pm.register(Unspecced())                        # a hook pluggy knows only by its plugin
+    with pytest.raises(AttributeError, match="has no spec: call it with keywords"):
+        pm.positional.unknown_to_the_specs(1)
+    assert pm.relay.unknown_to_the_specs(x=1) == [1]
