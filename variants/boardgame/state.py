@@ -175,21 +175,25 @@ def store_goods(game, player: BoardPlayer, gains: dict, rule: str, why: str) -> 
     """``gain_goods`` for each resource -> amount of ``gains``, in its order (none for an amount
     of 0): one call for a seat's whole round income (F.) or a civilization's start goods."""
     # (comparisons rather than min() and max() here and in change_population: on Python 3.11 a
-    # call of either costs several times a comparison, and these run for every gain)
+    # call of either costs several times a comparison, and these run for every gain; the goods
+    # and the limits read once, and a gain the storehouse holds, the usual case, stored at once)
+    goods = player.goods
+    limits = player.mat["storehouse"]       # player.limit(), inline
     for resource, amount in gains.items():
         if amount > 0:
-            have = player.goods[resource]
-            room = player.mat["storehouse"][resource] - have     # player.limit(), inline
-            if room < 0:
+            have = goods[resource]
+            room = limits[resource] - have
+            if amount <= room:
+                goods[resource] = have + amount
+                continue
+            if room < 0:        # (over the limit already: what is there stays)
                 room = 0
-            kept = amount if amount < room else room
-            player.goods[resource] = have + kept
-            if amount > kept:
-                gain_luxury(game, player, amount - kept, LUXURY_RULE,
-                            f"{resource} storehouse full")
+            goods[resource] = have + room
+            gain_luxury(game, player, amount - room, LUXURY_RULE, f"{resource} storehouse full")
+            goods, limits = player.goods, player.mat["storehouse"]  # (an event's observer may)
         elif amount < 0:
-            have = player.goods[resource]
-            player.goods[resource] = have + amount if have + amount > 0 else 0
+            have = goods[resource]
+            goods[resource] = have + amount if have + amount > 0 else 0
 
 
 def change_population(player: BoardPlayer, delta: int) -> None:
