@@ -101,6 +101,18 @@ def test_a_reveal_tiles_round_one_draws_from_the_a_stack():
     assert [s.conquest for s in game.state.slots] == [False] * 4 + [True]
 
 
+def test_a_reveal_tiles_slots_equal_the_classs_own():
+    # reveal builds its slots without calling Slot (core.decisions.new_object): the same fields,
+    # in the same order, as Slot(index, card, conquest) has
+    game = new_game(4)
+    drive(reveal(game))
+    for slot in game.state.slots:
+        assert type(slot) is Slot
+        assert vars(slot) == vars(Slot(slot.index, slot.card, slot.conquest))
+        assert list(vars(slot)) == ["index", "card", "conquest", "bid"]
+        assert repr(slot) == repr(Slot(slot.index, slot.card, slot.conquest))
+
+
 def test_a_reveal_tiles_five_players_have_no_conquest_row():
     game = new_game(5)
     drive(reveal(game))

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from peloponnes.core import Decision, Option, Phase
+from peloponnes.core.decisions import new_object
 from peloponnes.variants.common.auction import (
     OPTION_CACHE_SIZE,
     Bid,
@@ -65,7 +66,14 @@ def reveal(game) -> Iterator[Decision]:
         tile = pile.pop()
         index = len(slots)
         conquest = index >= open_count
-        slots.append(Slot(index, tile, conquest))
+        # Slot(index, tile, conquest) built without calling the dataclass (its __init__ is a
+        # Python call; about 40 slots a game): its four fields stored in order (core.decisions)
+        slot = new_object(Slot)
+        slot.index = index
+        slot.card = tile
+        slot.conquest = conquest
+        slot.bid = None
+        slots.append(slot)
         game.emit("tile_revealed", REVEAL, tile=tile["id"], conquest=conquest)
         if tile["supply"]:
             yield from supply_round(game, final=False)
