@@ -7,6 +7,7 @@ from collections import Counter
 
 import pytest
 
+from peloponnes.core import Decision
 from peloponnes.variants.boardgame.disasters import reveal_chits, strike
 from peloponnes.variants.boardgame.rules import (
     CoinPurse,
@@ -321,6 +322,23 @@ def test_d_add_tiles_building_paid_with_wood_and_stone():
     assert option_ids(asked[0]) == ["build", "mark"]
     assert player.goods == {"wood": 1, "stone": 2, "food": 0}
     assert [p.tile for p in player.buildings] == [t] and not player.buildings[0].marked
+
+
+def test_d_add_tiles_placed_tiles_and_the_build_decision_equal_the_classes_own():
+    # add_tile builds its Placed and add_building its Decision without calling the classes
+    # (core.decisions.new_object): the same fields, in the same order, as the classes' own
+    game = new_game(2)
+    player = seat_player(game, 0, wood=3, stone=3, coins=2)
+    b, t = building(cost={"wood": 2, "stone": 1}), land(income={"wood": 1})
+    _, asked = drive(add_tile(game, player, b), "mark")
+    drive(add_tile(game, player, t))
+    (decision,) = asked
+    assert type(decision) is Decision and decision == Decision(
+        0, "build", decision.prompt, decision.options, decision.rule)
+    assert decision.rule == "boardgame: D. Add Tiles To Civilizations: Placing The New Tiles"
+    for placed, own in ((player.buildings[0], Placed(b, True, 1)), (player.lands[0], Placed(t))):
+        assert type(placed) is Placed and vars(placed) == vars(own)
+        assert list(vars(placed)) == ["tile", "marked", "coins"]
 
 
 def test_d_add_tiles_a_buildings_options_are_shared_between_games_and_paying_leaves_them_alone():

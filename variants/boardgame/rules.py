@@ -212,7 +212,12 @@ def add_tile(game, player: BoardPlayer, tile: dict) -> Iterator[Decision] | None
     lost. Returns the steps of adding a building (``add_building``); a land tile is placed at
     once (None: nothing to ask, no generator)."""
     rule = PLACING
-    placed = Placed(tile)
+    # Placed(tile) built without calling the dataclass (its __init__ is a Python call; every tile
+    # won): its three fields stored in order, as reveal builds a Slot (core.decisions)
+    placed = new_object(Placed)
+    placed.tile = tile
+    placed.marked = False
+    placed.coins = 0
     if tile["kind"] != "land":
         return add_building(game, player, placed)
     if game.positional.check_land_placement(game, player.seat, tile):
@@ -241,7 +246,13 @@ def add_building(game, player: BoardPlayer, placed: Placed) -> Iterator[Decision
     if not options:
         lose_tile(game, player, placed, f"{rule} (neither resources nor a coin)")
         return
-    answer = yield Decision(player.seat, "build", prompt, tuple(options), rule)
+    decision = new_object(Decision)     # (the class's call written out, as the auction does)
+    decision.seat = player.seat
+    decision.kind = "build"
+    decision.prompt = prompt
+    decision.options = tuple(options)
+    decision.rule = rule
+    answer = yield decision
     if answer.id != "mark":
         pay_goods(game, player, answer.value, rule)
     else:
