@@ -30,7 +30,7 @@ def reveal_chits(game, *, final: bool, rule: str = CHITS_RULE) -> Iterator[Decis
     st = game.state
     disasters = game.components["disasters"]
     drawn: list[str] = []
-    for _ in range(game.hook.count_disaster_chits(game=game, final=final)):
+    for _ in range(game.positional.count_disaster_chits(game, final)):
         if not st.chits:
             break
         # The top chit turned up and the hook asked here; draw_chit's generator only when the
@@ -89,7 +89,7 @@ def strike(game, disaster: str) -> Iterator[Decision] | None:
     Not a generator itself: one level of ``yield from`` less at every decision of a disaster."""
     game.state.fired.append(disaster)
     game.emit("disaster", disaster_rule(disaster), disaster=disaster)
-    return game.hook.strike_disaster(game=game, disaster=disaster)
+    return game.positional.strike_disaster(game, disaster)
 
 
 def strike_table(game, disaster: str) -> Iterator[Decision]:

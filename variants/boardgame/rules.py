@@ -58,7 +58,7 @@ def reveal(game) -> Iterator[Decision]:
     Our reading: the supply tile counts towards the 5 and takes the next place in the row
     (open, or Conquest once the open places are full)."""
     st = game.state
-    open_count, conquest_count = game.hook.count_revealed(game=game)
+    open_count, conquest_count = game.positional.count_revealed(game)
     total = open_count + conquest_count
     slots = st.slots = []
     pile = st.pile
@@ -165,7 +165,7 @@ def turn_order(game) -> None:
     """Highest bid first; identical bids keep the previous order; passing (and, our reading,
     withdrawing) is the lowest bid. The Market/Agora half coin does not count."""
     st = game.state
-    st.order = list(game.hook.order_turns(game=game, order=list(st.order), bids=dict(st.bids)))
+    st.order = list(game.positional.order_turns(game, list(st.order), dict(st.bids)))
     game.emit("turn_order", TURN_ORDER, order=list(st.order))
 
 

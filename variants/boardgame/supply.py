@@ -33,7 +33,7 @@ def supply_round(game, *, final: bool) -> Iterator[Decision]:
         steps = complete_buildings(game, player)
         if steps is not None:
             yield from steps
-    for steps in game.hook.after_supply_round(game=game, final=final):
+    for steps in game.positional.after_supply_round(game, final):
         if steps is not None:
             yield from steps
 
