@@ -176,7 +176,8 @@ def store_goods(game, player: BoardPlayer, gains: dict, rule: str, why: str) -> 
     of 0): one call for a seat's whole round income (F.) or a civilization's start goods."""
     # (comparisons rather than min() and max() here and in change_population: on Python 3.11 a
     # call of either costs several times a comparison, and these run for every gain; the goods
-    # and the limits read once, and a gain the storehouse holds, the usual case, stored at once)
+    # and the limits read once (on_event observers may not change state, docs/state.md), and a
+    # gain the storehouse holds, the usual case, stored at once)
     goods = player.goods
     limits = player.mat["storehouse"]       # player.limit(), inline
     for resource, amount in gains.items():
@@ -190,7 +191,6 @@ def store_goods(game, player: BoardPlayer, gains: dict, rule: str, why: str) -> 
                 room = 0
             goods[resource] = have + room
             gain_luxury(game, player, amount - room, LUXURY_RULE, f"{resource} storehouse full")
-            goods, limits = player.goods, player.mat["storehouse"]  # (an event's observer may)
         elif amount < 0:
             have = goods[resource]
             goods[resource] = have + amount if have + amount > 0 else 0
