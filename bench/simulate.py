@@ -14,9 +14,10 @@ only ever slows a run down, so the fastest runs are the least disturbed).
 ``PELOPONNES_PLAIN_HOOKS=1`` in the environment runs this checkout without the hook relay.
 A figure, not a test: machines here are shared and noisy.
 
-    python3 bench/simulate.py --instructions [--against REV] [--games 30]
+    python3 bench/simulate.py --instructions [--against REV] [--this REV2] [--games 30]
 
-counts instead the machine instructions one game takes (valgrind's callgrind: the count for
+(``--this REV2``: commit REV2, exported like REV, instead of this checkout, whose own path
+moves the count by up to 0.5%) counts instead the machine instructions one game takes (valgrind's callgrind: the count for
 5 + N games less the count for 5 games, divided by N, so start-up and the first game's one-off
 work drop out). It is about 50 times slower than a plain run, but the same on a busy machine as
 on a quiet one: the figure to compare two versions on a shared machine (time still decides;
@@ -194,6 +195,11 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--variant", action="append", help="default: every installed variant")
     parser.add_argument("--against", metavar="REV", help="also measure commit REV, same run")
+    parser.add_argument("--this", metavar="REV",
+                        help="measure commit REV (exported as --against's is) instead of this "
+                             "checkout: two commits compared without the checkout's own path "
+                             "in the figures (instructions differ by up to 0.5%% between an "
+                             "exported copy and the checkout of the same code)")
     parser.add_argument("--repeat", type=int, default=3, help="runs per version (default 3)")
     parser.add_argument("--agent", choices=("random", "heuristic"), default="random",
                         help="the bot every seat plays (default: random)")
@@ -207,7 +213,7 @@ def main() -> None:
     os.environ["BENCH_AGENT"] = args.agent          # read by every child (CHILD)
     names = args.variant or variants()
     with tempfile.TemporaryDirectory() as tmp:
-        versions = {"this checkout": code_folder(Path(tmp), "new", None)}
+        versions = {args.this or "this checkout": code_folder(Path(tmp), "new", args.this)}
         if args.against:
             versions = {args.against: code_folder(Path(tmp), "old", args.against), **versions}
         if args.instructions:
