@@ -16,12 +16,12 @@ A figure, not a test: machines here are shared and noisy.
 
     python3 bench/simulate.py --instructions [--against REV] [--this REV2] [--games 30]
 
-(``--this REV2``: commit REV2, exported like REV, instead of this checkout, whose own path
-moves the count by up to 0.5%) counts instead the machine instructions one game takes (valgrind's callgrind: the count for
+counts instead the machine instructions one game takes (valgrind's callgrind: the count for
 5 + N games less the count for 5 games, divided by N, so start-up and the first game's one-off
-work drop out). It is about 50 times slower than a plain run, but the same on a busy machine as
-on a quiet one: the figure to compare two versions on a shared machine (time still decides;
-instructions ignore cache misses).
+work drop out; ``--this REV2`` measures commit REV2, exported like REV, instead of this
+checkout, whose own path moves the count by up to 0.5%). It is about 50 times slower than a
+plain run, but the same on a busy machine as on a quiet one: the figure to compare two versions
+on a shared machine (time still decides; instructions ignore cache misses).
 
     python3 bench/simulate.py --bytecodes [--against REV] [--games 30] [--top 20]
 
