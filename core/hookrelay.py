@@ -210,6 +210,8 @@ def fast_path_possible(caller: pluggy.HookCaller, pm: pluggy.PluginManager) -> b
         return False
     if pm._inner_hookexec is not getattr(pm, "plain_hookexec", None):   # tracing, monitoring
         return False
+    if not caller.name.isidentifier() or keyword.iskeyword(caller.name):
+        return False        # no function can be defined by that name (pluggy calls it)
     if not all(name.isidentifier() and not keyword.iskeyword(name) and not name.startswith("_")
                for name in spec.argnames):
         return False

@@ -244,6 +244,20 @@ def test_a_hook_without_arguments_is_called_as_pluggy_calls_it():
     assert not isinstance(relayed.relay.bare, pluggy.HookCaller)     # compiled, not pluggy's
 
 
+def test_a_hook_named_as_no_python_function_can_be_goes_through_pluggy():
+    # pluggy takes a hook called "lambda" (set on the spec class by name); the relay cannot
+    # define a function of that name, so pluggy calls it, and the relay's other hooks still work
+    specs = type("KeywordSpecs", (), {"lambda": hookspec(firstresult=True)(lambda x: None)})
+    plugin = type("KeywordPlugin", (), {"lambda": staticmethod(hookimpl(lambda x: x + 1))})
+    plain, relayed = managers()
+    for pm in (plain, relayed):
+        pm.add_hookspecs(specs)
+        pm.register(plugin())
+    assert getattr(relayed.relay, "lambda")(x=1) == getattr(plain.hook, "lambda")(x=1) == 2
+    assert isinstance(getattr(relayed.relay, "lambda"), pluggy.HookCaller)
+    assert relayed.relay.first(x=1, y=2) is None        # no implementation: first result None
+
+
 def test_tracing_old_style_wrappers_and_historic_hooks_go_through_pluggy():
     plain, relayed = managers()
 
