@@ -178,7 +178,7 @@ def test_heuristic_bot_uses_ariadne_against_a_lost_persian_attack_only():
     ht.persian_values[:] = [2, 1]
     st.chits[:] = ["plague", "persians"]
     ht.pile_values[:] = [None, 3]
-    decision = first_decision(review_chit(game, "persians", []))
+    decision = first_decision(review_chit(game, "persians", False, []))
     assert decision.kind == "redraw_chit"
     assert bot.choose(game.view(0), decision) == "put_under"        # 2 x 6 = 12 > 0 Strength
     for hp in ht.players:

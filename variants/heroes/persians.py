@@ -48,13 +48,15 @@ def chit_label(chit: str, value) -> str:
 
 # --- revealing chits ----------------------------------------------------------------------------
 
-def review_chit(game, chit: str, drawn: list[str]):
-    """``redraw_disaster_chit``: keep the chit values in step, then put the chit under the second
-    stack when it is the same disaster as the chit revealed just before it in this reveal (our
-    reading: "directly one after another" within one end-of-round reveal; a blank in between
-    separates them; only while a chit of another kind is still face down, else it counts), or let
-    Ariadne's owner choose to. The chit is still on top of the pile (``state.chits[-1]``, its
-    value ``pile_values[-1]``). Returns None (the chit counts) or steps returning True (put back).
+def review_chit(game, chit: str, final: bool, drawn: list[str]):
+    """``redraw_disaster_chit``'s implementation (the hook's arguments; ``final`` is not read:
+    the last chits are reviewed as the others): keep the chit values in step, then put the chit
+    under the second stack when it is the same disaster as the chit revealed just before it in
+    this reveal (our reading: "directly one after another" within one end-of-round reveal; a
+    blank in between separates them; only while a chit of another kind is still face down, else
+    it counts), or let Ariadne's owner choose to. The chit is still on top of the pile
+    (``state.chits[-1]``, its value ``pile_values[-1]``). Returns None (the chit counts) or steps
+    returning True (put back).
     """
     # asked for every chit revealed: the table read with table()'s lookup written out, and
     # passed on

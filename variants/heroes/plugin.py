@@ -139,10 +139,10 @@ class HeroesPlugin:
             phases += negotiation.PHASES
         return phases
 
-    @hookimpl
-    def provide_player_mat(self, game, seat):
-        """The colony board replaces the player mat."""
-        return mat_for(game, seat)
+    # The colony board replaces the player mat. (Here and below, a rule's own function is the
+    # hook implementation, a static method: no method around it that only passes its arguments
+    # on, one Python call fewer each time the hook is asked.)
+    provide_player_mat = staticmethod(hookimpl(mat_for))
 
     # --- rounds ---------------------------------------------------------------------------------
     @hookimpl(wrapper=True)
@@ -158,9 +158,8 @@ class HeroesPlugin:
         rules = game.components["expansion"]["rules"]
         return rules["final_chits"] if final else rules["chits_per_round"]
 
-    @hookimpl
-    def redraw_disaster_chit(self, game, chit, final, drawn):
-        return review_chit(game, chit, drawn)
+    # (every chit revealed)
+    redraw_disaster_chit = staticmethod(hookimpl(review_chit))
 
     @hookimpl(wrapper=True)
     def order_turns(self, game, order, bids):
@@ -223,9 +222,8 @@ class HeroesPlugin:
         # (asked for every building added: hero_player's lookup written out)
         return game.stash[HEROES].players[seat].colony["mark_coins"]
 
-    @hookimpl
-    def after_tile_added(self, game, seat, placed):
-        return after_tile_added(game, seat, placed)
+    # (every tile added)
+    after_tile_added = staticmethod(hookimpl(after_tile_added))
 
     # --- supply -----------------------------------------------------------------------------------
     @hookimpl(wrapper=True)
@@ -240,9 +238,7 @@ class HeroesPlugin:
             need = max(0, need - ability["amount"])
         return need
 
-    @hookimpl
-    def after_supply_round(self, game, final):
-        return internal_conflict(game, final)
+    after_supply_round = staticmethod(hookimpl(internal_conflict))
 
     # --- disasters --------------------------------------------------------------------------------
     @hookimpl
@@ -282,17 +278,13 @@ class HeroesPlugin:
         return game.stash[HEROES].players[seat].colony["disasters"].get(disaster)
 
     # --- the expansion's own hooks: defaults ----------------------------------------------------
-    @hookimpl
-    def compute_persian_strength(self, game, attack, values):
-        return default_persian_strength(game, values)
+    compute_persian_strength = staticmethod(hookimpl(default_persian_strength))
 
     @hookimpl
     def count_attack_strength(self, game, seat, attack):
         return hero_player(game, seat).strength
 
-    @hookimpl
-    def count_conflict_pairs(self, game):
-        return default_pairs(game)
+    count_conflict_pairs = staticmethod(hookimpl(default_pairs))
 
     # --- information, scoring, bots -------------------------------------------------------------
     @hookimpl(wrapper=True)
@@ -405,17 +397,9 @@ class HeroesPlugin:
         from .render import render
         return render(view, layout)
 
-    @hookimpl
-    def describe_event(self, game, event, seat):
-        return narrate.describe_event(game, event, seat)
-
-    @hookimpl
-    def describe_component(self, game, name):
-        return narrate.describe_component(game, name)
-
-    @hookimpl
-    def choose_heuristic(self, view, decision):
-        return bot.choose(view, decision)
+    describe_event = staticmethod(hookimpl(narrate.describe_event))
+    describe_component = staticmethod(hookimpl(narrate.describe_component))
+    choose_heuristic = staticmethod(hookimpl(bot.choose))     # (every decision of a bot seat)
 
 
 # The last answer of round_phases for a last round and for another round: (the phases it was
