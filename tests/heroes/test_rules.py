@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from peloponnes.core import hookimpl
+from peloponnes.core import Decision, hookimpl
 from peloponnes.core.engine import Game
 from peloponnes.core.errors import ConfigError
 from peloponnes.core.plugins import load_ruleset
@@ -15,12 +15,14 @@ from peloponnes.core.scenario import Scenario
 from peloponnes.variants.boardgame.disasters import reveal_chits
 from peloponnes.variants.boardgame.rules import ROUND_PHASES as BOARD_ROUND_PHASES
 from peloponnes.variants.boardgame.rules import add_tiles
+from peloponnes.variants.boardgame.state import Placed, tile_name
 from peloponnes.variants.boardgame.supply import supply_round
 from peloponnes.variants.common.auction import Bid, Slot
 from peloponnes.variants.heroes.conflict import internal_conflict
 from peloponnes.variants.heroes.persians import persian_attack
 from peloponnes.variants.heroes.schema import colony_mat
 from peloponnes.variants.heroes.state import clover_split, clover_split_by_trial, table
+from peloponnes.variants.heroes.strength import raise_strength
 
 from .kit import building, drive, events, land, marked, new_game, option_ids, plain_table, seat
 
@@ -147,6 +149,18 @@ def test_strength_new_landscape_2_food_for_its_prestige():
     _, asked = drive(add_tiles(game), "raise")
     assert asked[0].kind == "raise_strength" and asked[0].rule == "heroes: Strength"
     assert table(game).by_seat(0).strength == 3 and game.state.players[0].goods["food"] == 1
+
+
+def test_strength_offer_is_the_decision_its_class_builds():
+    # offer_strength builds its Decision without calling the class (core.decisions.new_object)
+    game = new_game(2)
+    plain_table(game, food=3)
+    tile = land(prestige=3, income={"food": 1})
+    offer = next(raise_strength(game, table(game).by_seat(0), Placed(tile)))
+    assert type(offer) is Decision
+    assert offer == Decision(0, "raise_strength", f"{tile_name(tile)}: raise your Strength (0) by"
+                             " 3 for 2 food?", offer.options, "heroes: Strength")
+    assert [o.id for o in offer.options] == ["raise", "skip"]
 
 
 def test_strength_is_optional_and_needs_the_goods_in_the_storehouse():

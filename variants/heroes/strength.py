@@ -7,7 +7,8 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from peloponnes.core import Decision, Option
-from peloponnes.variants.boardgame.state import change_population, pay_in, pay_out
+from peloponnes.core.decisions import new_object
+from peloponnes.variants.boardgame.state import change_population, pay_in, pay_out, tile_name
 from peloponnes.variants.common.auction import OPTION_CACHE_SIZE
 
 from .state import HEROES, MERCENARIES_RULE, STRENGTH_RULE, HeroesPlayer, hero_rule
@@ -46,21 +47,6 @@ def halve_strength(game, hp: HeroesPlayer, rule: str, why: str) -> None:
 
 # --- a new tile ----------------------------------------------------------------------------------
 
-def strength_cost(rules: dict, building: bool) -> dict:
-    """What raising Strength for a new building (``building``) or landscape costs: the rules' own
-    table (copy it to keep it)."""
-    return rules["strength_cost_building" if building else "strength_cost_land"]
-
-
-def strength_gain(hp: HeroesPlayer, placed) -> int:
-    """The tile's prestige points; Achilles always gets 2 more."""
-    gain = placed.tile["prestige"]
-    ability = hp.ability        # (read directly, no has() call: asked for every tile added)
-    if ability["kind"] == "extra_strength":
-        gain += ability["amount"]
-    return gain
-
-
 def after_tile_added(game, seat: int, placed) -> Iterator[Decision] | None:
     """A tile entered ``seat``'s civilization (boardgame: D., in the new turn order): the hero
     abilities that come with a new tile, then the choice to raise Strength. Returns the steps of
@@ -81,35 +67,32 @@ def after_tile_added(game, seat: int, placed) -> Iterator[Decision] | None:
     return raise_strength(game, hp, placed)
 
 
-def can_raise(game, hp: HeroesPlayer, placed) -> tuple[dict, int] | None:
-    """(cost, gain) when ``hp`` may raise Strength for ``placed`` now, else None. Not for a
-    building marked with a coin. Paid from the storehouse (our reading: luxury goods substitute
-    only for building and feeding, as in the base game)."""
+def raise_strength(game, hp: HeroesPlayer, placed) -> Iterator[Decision] | None:
+    """The steps of offering ``hp`` to raise Strength for ``placed`` (``offer_strength``), or
+    None when he may not: no generator for a tile that asks nothing. Not for a building marked
+    with a coin, nor at the cap; the gain is the tile's prestige points (Achilles always gets 2
+    more), the cost the rules' table for a building or a landscape, paid from the storehouse
+    (our reading: luxury goods substitute only for building and feeding, as in the base game)."""
     # asked for every tile added: the tile's kind read once (not through the property), the
-    # cheap refusals first, the cost copied only when it is offered, the goods checked in a
-    # plain loop
-    building = placed.tile["kind"] == "building"
+    # cheap refusals first, the gain and the cost worked out here (no call each), the goods
+    # checked in a plain loop, the cost copied only when it is offered
+    tile = placed.tile
+    building = tile["kind"] == "building"
     if building and placed.marked:
         return None
+    gain = tile["prestige"]
+    ability = hp.ability
+    if ability["kind"] == "extra_strength":
+        gain += ability["amount"]
     rules = game.components["expansion"]["rules"]      # (rules_of, written out)
-    gain = strength_gain(hp, placed)
     if gain <= 0 or hp.strength >= rules["strength_cap"]:
         return None
-    cost = strength_cost(rules, building)
+    cost = rules["strength_cost_building" if building else "strength_cost_land"]
     goods = game.state.players[hp.seat].goods
     for resource, n in cost.items():
         if goods[resource] < n:
             return None
-    return dict(cost), gain
-
-
-def raise_strength(game, hp: HeroesPlayer, placed) -> Iterator[Decision] | None:
-    """The steps of offering ``hp`` to raise Strength for ``placed`` (``offer_strength``), or
-    None when he may not (``can_raise``): no generator for a tile that asks nothing."""
-    possible = can_raise(game, hp, placed)
-    if possible is None:
-        return None
-    return offer_strength(game, hp, placed, *possible)
+    return offer_strength(game, hp, placed, dict(cost), gain)
 
 
 def offer_strength(game, hp: HeroesPlayer, placed, cost: dict, gain: int) -> Iterator[Decision]:
@@ -117,14 +100,23 @@ def offer_strength(game, hp: HeroesPlayer, placed, cost: dict, gain: int) -> Ite
     what, options = strength_options(tuple(cost.items()), gain)
     rule = STRENGTH_RULE if hp.ability["kind"] != "extra_strength" else \
         f"{STRENGTH_RULE}; {hero_rule(hp.hero)}"
-    answer = yield Decision(hp.seat, "raise_strength", f"{placed.name}: raise your Strength"
-                            f" ({hp.strength}) by {gain} for {what}?", options, rule)
+    # Decision(hp.seat, "raise_strength", prompt, options, rule) built without the class's
+    # Python-level __init__ (core.decisions.new_object; about 14 a game), the tile's name and id
+    # read without Placed's properties
+    decision = new_object(Decision)
+    decision.seat = hp.seat
+    decision.kind = "raise_strength"
+    decision.prompt = (f"{tile_name(placed.tile)}: raise your Strength ({hp.strength}) by {gain}"
+                       f" for {what}?")
+    decision.options = options
+    decision.rule = rule
+    answer = yield decision
     if answer.id != "raise":
         return
     player = game.state.players[hp.seat]
     for resource, n in cost.items():
         player.goods[resource] -= n
-    game.emit("strength_bought", rule, seat=hp.seat, tile=placed.id, paid=cost)
+    game.emit("strength_bought", rule, seat=hp.seat, tile=placed.tile["id"], paid=cost)
     set_strength(game, hp, hp.strength + gain, rule, "new tile")
 
 
