@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from peloponnes.core import Decision
 
-from .state import CONFLICT_RULE, hero_rule, table
+from .state import CONFLICT_RULE, HEROES, hero_rule
 from .strength import halve_strength, hire_mercenaries
 
 
@@ -26,15 +26,18 @@ def ranking(game) -> list[int]:
     """Seats from strongest to weakest. Ties are broken by the current turn order: of two equally
     strong players the one earlier in turn order counts as the stronger (so among the weakest the
     later one is the weakest)."""
-    players = table(game).players
-    # sorted() is stable and the seats come in turn order: ties keep it
-    return sorted(game.state.order, key=lambda s: -players[s].strength)
+    # sorted() is stable and the seats come in turn order: ties keep it. The key, each seat's
+    # Strength negated, read from a list (a C method: no Python function called per seat)
+    weakness = []
+    for hp in game.stash[HEROES].players:       # (table()'s lookup written out)
+        weakness.append(-hp.strength)
+    return sorted(game.state.order, key=weakness.__getitem__)
 
 
 def internal_conflict(game, final: bool) -> Iterator[Decision]:
-    ht = table(game)
+    ht = game.stash[HEROES]                     # (table()'s lookup written out)
     ht.conflicts += 1
-    pairs = game.hook.count_conflict_pairs(game=game) or 0
+    pairs = game.positional.count_conflict_pairs(game) or 0
     ranked = ranking(game)
     # nobody is both strong and weak: the strongest ``pairs`` share no seat with the weakest
     # (one set, tested against the slice: asked at every supply round)
@@ -46,8 +49,11 @@ def internal_conflict(game, final: bool) -> Iterator[Decision]:
         return
     strongest = ranked[:pairs]
     weakest = ranked[::-1][:pairs]
+    strength = []
+    for hp in ht.players:       # (a plain loop: no list comprehension's frame)
+        strength.append(hp.strength)
     game.emit("internal_conflict", CONFLICT_RULE, strongest=strongest, weakest=weakest,
-              strength=[hp.strength for hp in ht.players], final=final)
+              strength=strength, final=final)
     for winner, loser in zip(strongest, weakest, strict=True):
         take(game, winner, loser)
     for seat in strongest:
@@ -57,7 +63,7 @@ def internal_conflict(game, final: bool) -> Iterator[Decision]:
 
 def tantalus_hires(game) -> Iterator[Decision]:
     """Tantalus may hire mercenaries in every supply round, after the internal conflict."""
-    players = table(game).players
+    players = game.stash[HEROES].players        # (table()'s lookup written out)
     for seat in list(game.state.order):
         hp = players[seat]
         if hp.ability["kind"] == "mercenaries_each_supply":     # (no has() call per seat)
@@ -67,7 +73,7 @@ def tantalus_hires(game) -> Iterator[Decision]:
 def take(game, winner: int, loser: int) -> None:
     """The strongest takes one clover leaf and one inhabitant from the weakest; nothing is taken
     that the weakest does not have."""
-    st, players = game.state, table(game).players
+    st, players = game.state, game.stash[HEROES].players     # (table()'s lookup written out)
     hw, hl = players[winner], players[loser]    # (by_seat's lookup written out)
     clover = 1 if hl.clovers > 0 else 0
     inhabitant = 1 if st.players[loser].population > 0 else 0

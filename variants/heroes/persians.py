@@ -59,18 +59,20 @@ def review_chit(game, chit: str, final: bool, drawn: list[str]):
     returning True (put back).
     """
     # asked for every chit revealed: the table read with table()'s lookup written out, and
-    # passed on
+    # passed on; Ariadne looked for in this loop (no call)
     st, ht = game.state, game.stash[HEROES]
     chits = st.chits
-    if chit == BLANK or len(chits) == 1:        # the last chit counts
-        return counted(game, ht, chit)
-    # (the other face-down chits hold another kind when not all of the pile is this kind)
-    if drawn and drawn[-1] == chit and chits.count(chit) < len(chits):
-        return put_under(game, chit, REDRAW_RULE, seat=None)
-    seer = ariadne(game, ht)
-    if seer is None:
-        return counted(game, ht, chit)
-    return offer_redraw(game, seer, chit, ht.pile_values[-1])
+    if chit != BLANK and len(chits) > 1:        # (a blank and the last chit count)
+        # (the other face-down chits hold another kind when not all of the pile is this kind)
+        if drawn and drawn[-1] == chit and chits.count(chit) < len(chits):
+            return put_under(game, chit, REDRAW_RULE, seat=None)
+        # Ariadne's owner, if her uses this round are left: she may put it back
+        for hp in ht.players:
+            ability = hp.ability
+            if ability["kind"] == "redraw_chit":
+                if ht.redraw_rounds.get(hp.seat, ()).count(game.round) < ability["amount"]:
+                    return offer_redraw(game, hp, chit, ht.pile_values[-1])
+    return counted(game, ht, chit)
 
 
 def counted(game, ht: HeroesState, chit: str) -> None:
@@ -83,24 +85,13 @@ def counted(game, ht: HeroesState, chit: str) -> None:
 
 def put_under(game, chit: str, rule: str, seat: int | None) -> Iterator[Decision]:
     """The chit on top goes face down under the second stack (the bottom of the pile)."""
-    ht = table(game)
+    ht = game.stash[HEROES]         # (table()'s lookup written out)
     value = ht.pile_values.pop()
     ht.pile_values.insert(0, value)
     ht.redraws += 1
     game.emit("chit_put_under", rule, chit=chit, value=value, seat=seat)
     return True
     yield  # steps that ask nothing
-
-
-def ariadne(game, ht: HeroesState) -> HeroesPlayer | None:
-    """The player whose hero may put a revealed chit back this round, if its uses are left."""
-    for hp in ht.players:       # asked for every chit revealed: the ability read, no has() call
-        ability = hp.ability
-        if ability["kind"] == "redraw_chit":
-            used = ht.redraw_rounds.get(hp.seat, [])
-            if used.count(game.round) < ability["amount"]:
-                return hp
-    return None
 
 
 def offer_redraw(game, hp: HeroesPlayer, chit: str, value) -> Iterator[Decision]:
@@ -196,7 +187,7 @@ def persian_attack(game) -> Iterator[Decision]:
     (``count_attack_strength``). Lost: the
     attack's consequence (heroes flip / everybody loses his best tile). Repelled (players at
     least as strong): everybody halves his Strength, then may hire mercenaries, in turn order."""
-    st, ht = game.state, table(game)
+    st, ht = game.state, game.stash[HEROES]     # (table()'s lookup written out)
     disaster = persian_disaster(game)
     fire_on = game.components["disasters"][disaster]["fire_on"]
     number = fire_on.index(st.revealed[disaster]) + 1
@@ -231,7 +222,8 @@ def persian_attack(game) -> Iterator[Decision]:
 
 def attack_strength(game, seat: int, attack: int) -> int:
     """``count_attack_strength`` for one seat, held to the rules: a whole number, 0 or more."""
-    strength = game.hook.count_attack_strength(game=game, seat=seat, attack=attack)
+    # (asked for every seat: called positionally, game.positional)
+    strength = game.positional.count_attack_strength(game, seat, attack)
     if isinstance(strength, bool) or not isinstance(strength, int) or strength < 0:
         raise PluginError(f"count_attack_strength returned {strength!r} for seat {seat}: "
                           "expected a whole number, 0 or more", hook="count_attack_strength",
@@ -273,7 +265,7 @@ def orange_losses(game) -> None:
     """An orange hero's per-round loss (Achilles 1 stone, Andromeda 1 wood, Helen 1 food), at the
     end of F. every round after the flip, as far as the player has it."""
     st = game.state
-    players = table(game).players
+    players = game.stash[HEROES].players        # (table()'s lookup written out)
     for seat in list(st.order):     # every round: the seat's pieces read from the table at hand
         hp = players[seat]
         if not hp.flipped or not hp.hero["flipped_loss"]:

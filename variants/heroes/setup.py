@@ -42,7 +42,8 @@ def deal(game) -> HeroesState:
 
 def mat_for(game, seat: int) -> dict:
     """The seat's colony board as its player mat (``provide_player_mat``)."""
-    return colony_mat(game.components, table(game).by_seat(seat).colony)
+    # (table() and by_seat()'s lookups written out: every seat of every game)
+    return colony_mat(game.components, game.stash[HEROES].players[seat].colony)
 
 
 def start(game) -> None:
@@ -72,8 +73,12 @@ def first_order(game) -> list[int]:
     """Our reading of "civilization and hero tiles show the first-round turn order": the hero
     tile's number decides (lowest first); the negotiation variant uses the civilization's."""
     numbers = game.components["expansion"]["turn_order"]["heroes"]
-    ht = table(game)
-    return sorted(range(game.num_players), key=lambda s: numbers[ht.by_seat(s).hero["id"]])
+    # each seat's number read into a list in a plain loop, the key that list's own lookup (no
+    # Python function called per seat: every game)
+    number = []
+    for hp in game.stash[HEROES].players:
+        number.append(numbers[hp.hero["id"]])
+    return sorted(range(game.num_players), key=number.__getitem__)
 
 
 def colony_order(game, order: list[int]) -> list[int]:
