@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from peloponnes.core import Decision, hookimpl
+from peloponnes.core import Decision, Option, hookimpl
 from peloponnes.core.engine import Game
 from peloponnes.core.errors import ConfigError
 from peloponnes.core.plugins import load_ruleset
@@ -255,6 +255,11 @@ def test_persians_second_attack_lost_everyone_loses_his_best_tile_his_choice_amo
     game.state.revealed["persians"] = 6
     _, asked = drive(persian_attack(game), best_b["id"])
     assert option_ids(asked[0]) == [best_b["id"], best_a["id"]]
+    # (the options, built without calling Option, are the class's own)
+    offered = asked[0].options
+    assert all(type(o) is Option for o in offered)
+    assert list(offered) == [Option(o.value.tile["id"], f"Lose {tile_name(o.value.tile)} (5 PP)",
+                                    o.value) for o in offered]
     player = game.state.players[0]
     assert [p.id for p in player.tiles()] == [player.lands[0].id, best_a["id"]]
     assert player.coins == 1                                          # the marking coin is back

@@ -12,9 +12,10 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from peloponnes.core import Decision, Option, PluginError
+from peloponnes.core.decisions import new_tuple
 from peloponnes.core.shuffling import shuffle
 from peloponnes.variants.boardgame.hidden import face_down_chits
-from peloponnes.variants.boardgame.state import BLANK, lose_tile, pay_in
+from peloponnes.variants.boardgame.state import BLANK, lose_tile, pay_in, tile_name
 from peloponnes.variants.common.auction import OPTION_CACHE_SIZE
 
 from .state import FLOW_RULE, HEROES, PERSIANS_RULE, HeroesPlayer, HeroesState, hero_rule, table
@@ -250,7 +251,15 @@ def lose_best_tile(game, hp: HeroesPlayer) -> Iterator[Decision]:
             candidates.append(p)
     if not candidates:
         return
-    options = tuple([Option(p.id, f"Lose {p.name} ({best} PP)", p) for p in candidates])
+    # each option built with tuple.__new__ as Option's own __new__ builds it (core.decisions
+    # .new_tuple), the tile's id and name read without Placed's properties: no Python call per
+    # tile offered
+    options = []
+    for p in candidates:
+        tile = p.tile
+        options.append(new_tuple(Option, (tile["id"], f"Lose {tile_name(tile)} ({best} PP)", p,
+                                          "")))
+    options = tuple(options)
     target = (yield Decision(hp.seat, "lose_best_tile", "The Persians won: which of your best"
                              " tiles do you lose?", options, PERSIANS_RULE)).value
     lose_tile(game, player, target, PERSIANS_RULE)
