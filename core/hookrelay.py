@@ -66,8 +66,10 @@ class ResolvedHooks:
         raise NotImplementedError
 
     def _resolve_all(self) -> None:
+        own = type(self)
         for name in self._names():
-            self.__dict__[name] = self._resolve(name)
+            if not hasattr(own, name):  # a hook named as the namespace's own methods (``clear``)
+                self.__dict__[name] = self._resolve(name)     # is not reached through it
 
     def clear(self) -> None:
         """Forget every resolved hook (the plugin set or pluggy's call path changed)."""

@@ -244,6 +244,19 @@ def test_a_hook_without_arguments_is_called_as_pluggy_calls_it():
     assert not isinstance(relayed.relay.bare, pluggy.HookCaller)     # compiled, not pluggy's
 
 
+def test_a_hook_named_as_a_method_of_the_relay_leaves_the_relay_working():
+    # a hook called "clear" (a house rule's own spec) is pluggy's to call; the relay's own
+    # clear() still forgets what it resolved when a plugin is registered
+    specs = type("ClearSpecs", (), {"clear": hookspec(lambda x: None)})
+    plugin = type("ClearPlugin", (), {"clear": staticmethod(hookimpl(lambda x: x))})
+    plain, relayed = managers()
+    relayed.add_hookspecs(specs)
+    assert relayed.relay.every(x=1, y=0) == []
+    relayed.register(plugin())                          # clears the relay: no hook called
+    assert relayed.hook.clear(x=5) == [5]
+    assert relayed.relay.every(x=1, y=0) == [] and callable(relayed.relay.clear)
+
+
 def test_a_hook_named_as_no_python_function_can_be_goes_through_pluggy():
     # pluggy takes a hook called "lambda" (set on the spec class by name); the relay cannot
     # define a function of that name, so pluggy calls it, and the relay's other hooks still work
