@@ -68,8 +68,10 @@ class ResolvedHooks:
     def _resolve_all(self) -> None:
         own = type(self)
         for name in self._names():
-            if not hasattr(own, name):  # a hook named as the namespace's own methods (``clear``)
-                self.__dict__[name] = self._resolve(name)     # is not reached through it
+            # a hook named as one of the namespace's own attributes (``clear``, ``_source``) is
+            # not reached through it (pluggy calls it)
+            if not (name.startswith("_") or hasattr(own, name)):
+                self.__dict__[name] = self._resolve(name)
 
     def clear(self) -> None:
         """Forget every resolved hook (the plugin set or pluggy's call path changed)."""

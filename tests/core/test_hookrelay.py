@@ -244,17 +244,22 @@ def test_a_hook_without_arguments_is_called_as_pluggy_calls_it():
     assert not isinstance(relayed.relay.bare, pluggy.HookCaller)     # compiled, not pluggy's
 
 
-def test_a_hook_named_as_a_method_of_the_relay_leaves_the_relay_working():
+def test_hooks_named_as_the_relays_own_attributes_leave_the_relay_working():
     # a hook called "clear" (a house rule's own spec) is pluggy's to call; the relay's own
     # clear() still forgets what it resolved when a plugin is registered
-    specs = type("ClearSpecs", (), {"clear": hookspec(lambda x: None)})
-    plugin = type("ClearPlugin", (), {"clear": staticmethod(hookimpl(lambda x: x))})
+    specs = type("ClearSpecs", (), {"clear": hookspec(lambda x: None),
+                                    "_source": hookspec(lambda x: None)})
+    plugin = type("ClearPlugin", (), {"clear": staticmethod(hookimpl(lambda x: x)),
+                                      "_source": staticmethod(hookimpl(lambda x: x))})
     plain, relayed = managers()
     relayed.add_hookspecs(specs)
     assert relayed.relay.every(x=1, y=0) == []
     relayed.register(plugin())                          # clears the relay: no hook called
-    assert relayed.hook.clear(x=5) == [5]
+    assert relayed.hook.clear(x=5) == [5] and relayed.hook._source(x=6) == [6]
     assert relayed.relay.every(x=1, y=0) == [] and callable(relayed.relay.clear)
+    assert relayed.positional.every(1, 0) == []
+    relayed.register(type("Another", (), {})())         # and again: still working
+    assert relayed.relay.every(x=1, y=0) == []
 
 
 def test_a_hook_named_as_no_python_function_can_be_goes_through_pluggy():
