@@ -17,6 +17,7 @@ from peloponnes.variants.common.auction import (
     HookedPurse,
     Slot,
     bidding_steps,
+    new_slot,
 )
 
 from .disasters import reveal_chits
@@ -30,6 +31,7 @@ from .state import (
     gain_goods,
     gain_luxury,
     lose_tile,
+    new_placed,
     pay_out,
     store_goods,
     tile_label,
@@ -66,14 +68,7 @@ def reveal(game) -> Iterator[Decision]:
         tile = pile.pop()
         index = len(slots)
         conquest = index >= open_count
-        # Slot(index, tile, conquest) built without calling the dataclass (its __init__ is a
-        # Python call; about 40 slots a game): its four fields stored in order (core.decisions)
-        slot = new_object(Slot)
-        slot.index = index
-        slot.card = tile
-        slot.conquest = conquest
-        slot.bid = None
-        slots.append(slot)
+        slots.append(new_slot(index, tile, conquest))
         game.emit("tile_revealed", REVEAL, tile=tile["id"], conquest=conquest)
         if tile["supply"]:
             yield from supply_round(game, final=False)
@@ -212,12 +207,7 @@ def add_tile(game, player: BoardPlayer, tile: dict) -> Iterator[Decision] | None
     lost. Returns the steps of adding a building (``add_building``); a land tile is placed at
     once (None: nothing to ask, no generator)."""
     rule = PLACING
-    # Placed(tile) built without calling the dataclass (its __init__ is a Python call; every tile
-    # won): its three fields stored in order, as reveal builds a Slot (core.decisions)
-    placed = new_object(Placed)
-    placed.tile = tile
-    placed.marked = False
-    placed.coins = 0
+    placed = new_placed(tile)
     if tile["kind"] != "land":
         return add_building(game, player, placed)
     if game.positional.check_land_placement(game, player.seat, tile):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from peloponnes.core.decisions import new_object
 from peloponnes.variants.common.kept import kept_for
 
 RESOURCES = ("wood", "stone", "food")
@@ -36,6 +37,16 @@ class Placed:
     @property
     def name(self) -> str:
         return tile_name(self.tile)
+
+
+def new_placed(tile: dict) -> Placed:
+    """``Placed(tile)``, a tile entering a civilization, built without calling the dataclass
+    (its __init__ is a Python call; ``core.decisions.new_object``): every tile won."""
+    placed = new_object(Placed)
+    placed.tile = tile
+    placed.marked = False
+    placed.coins = 0
+    return placed
 
 
 def tile_name(tile: dict) -> str:

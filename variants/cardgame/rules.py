@@ -6,8 +6,8 @@ from collections.abc import Iterator
 from peloponnes.core import Decision, Option, Phase
 from peloponnes.variants.common.auction import (
     HookedPurse,
-    Slot,
     bidding_steps,
+    new_slot,
     order_by_bids,
 )
 from peloponnes.variants.common.kept import kept_for
@@ -62,7 +62,7 @@ def reveal(game) -> None:
     del pile[start:]
     slots, ids, supply_shown = [], [], False
     for i, card in enumerate(drawn):        # (one plain loop: the Conquest row from open_count)
-        slots.append(Slot(i, card, i >= open_count))
+        slots.append(new_slot(i, card, i >= open_count))
         ids.append(card["id"])
         if card["supply"]:
             supply_shown = True

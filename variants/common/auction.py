@@ -61,6 +61,17 @@ class Slot:
     bid: Bid | None = None
 
 
+def new_slot(index: int, card: dict, conquest: bool) -> Slot:
+    """``Slot(index, card, conquest)``, built without calling the dataclass (its __init__ is a
+    Python call; ``core.decisions.new_object``): a display makes one per card every round."""
+    slot = new_object(Slot)
+    slot.index = index
+    slot.card = card
+    slot.conquest = conquest
+    slot.bid = None
+    return slot
+
+
 class Purse(Protocol):
     """What a variant supplies to the auction. Optional attribute ``noun`` (default "card") names
     what is auctioned in prompts and option ids (``card:2``; the board game uses "tile").
