@@ -106,17 +106,21 @@ class Game(Forking):
     of plugins stacked on it, each under its own ``StashKey`` (``core.stash``); the engine keeps
     the round counter, the RNG, the log of events and the answers given."""
 
-    # Every attribute the engine sets is a slot: read and written at fixed places (a game with
-    # more than 30 attributes in its ``__dict__`` has them in a dict of its own, and each read
-    # of ``game.state``, each call of ``game.emit``, is a dict lookup then, thousands a game).
+    # The engine's own fields (a fork sets them itself) and the fields of the table a fork copies
+    # (``Forking._table``, with what plugins set on the game), in their order.
+    _ENGINE = ("ruleset", "scenario", "variant", "hook", "positional", "components", "options",
+               "seed", "rng", "seats", "round", "phase", "events", "answers", "decisions",
+               "pending", "finished", "result", "_gen", "_observed", "_measured", "_rounds",
+               "_shared", "_checkpoint", "_snapshotting", "_resamples", "max_decisions",
+               "max_events", "_phases_run")
+    TABLE_SLOTS = ("parameters", "state", "stash", "initial_turn_order", "forced",
+                   "options_offered", "options_max", "round_metrics")
+    # Every field the engine sets is a slot: read and written at fixed places (a game with more
+    # than 30 attributes in its ``__dict__`` has them in a dict of its own, and each read of
+    # ``game.state``, each call of ``game.emit``, is a dict lookup then, thousands a game).
     # What a plugin sets on the game goes to ``__dict__`` as before.
-    __slots__ = (
-        "ruleset", "scenario", "variant", "hook", "positional", "components", "options",
-        "parameters", "seed", "rng", "seats", "state", "stash", "initial_turn_order", "round",
-        "phase", "events", "answers", "decisions", "pending", "finished", "result",
-        "_phases_run", "forced", "options_offered", "options_max", "round_metrics", "_gen",
-        "_observed", "_measured", "max_decisions", "max_events", "_rounds", "_shared",
-        "_checkpoint", "_snapshotting", "_resamples", "__dict__", "__weakref__")
+    __slots__ = (*_ENGINE, *TABLE_SLOTS, "__dict__", "__weakref__")
+    ENGINE_FIELDS = frozenset(_ENGINE)
 
     def __init__(self, ruleset, scenario, *, seed: int | None = None):
         self.ruleset = ruleset
@@ -159,17 +163,6 @@ class Game(Forking):
         self._checkpoint: Checkpoint | None = None
         self._snapshotting = False
         self._resamples: list[tuple] = []   # (answers given before, seat, rng state) per resample
-
-    # Attributes the engine owns; any other attribute (``state``, or one a plugin sets on the
-    # game) is part of the table that a fork copies.
-    ENGINE_FIELDS = frozenset({
-        "ruleset", "scenario", "variant", "hook", "positional", "components", "options", "seed",
-        "rng", "seats", "round", "phase", "events", "answers", "decisions", "pending", "finished",
-        "result", "_gen", "_observed", "_measured", "_rounds", "_shared", "_checkpoint",
-        "_snapshotting", "_resamples", "max_decisions", "max_events", "_phases_run"})
-    # the slots that are part of the table (``Forking._table``), in their order
-    TABLE_SLOTS = tuple(sorted(set(__slots__) - ENGINE_FIELDS - {"__dict__", "__weakref__"},
-                               key=__slots__.index))
 
     @property
     def phase_runs(self) -> Counter[tuple[str, str]]:
