@@ -49,8 +49,8 @@ class ResolvedHooks:
     (``_resolve``) all at once at the namespace's first use after it was made or cleared, and
     kept as instance attributes until ``clear``. Resolved, it is a plain object: CPython's
     attribute caches serve each lookup, which a class with ``__getattr__`` would defeat (about
-    20 ns more per ``game.positional.NAME``, some 500 a game). Until then it is of its
-    ``_Pending`` subclass, whose ``__getattr__`` resolves every hook and turns it back."""
+    20 ns more per ``game.positional.NAME``, some 500 a game). Until then it is of its pending
+    subclass (``_pending_of``), whose ``__getattr__`` resolves every hook and turns it back."""
 
     _pending: type      # the subclass a namespace is of until its first use (``_pending_of``)
 

@@ -372,8 +372,8 @@ def round_income(game) -> Iterator[Decision]:
 
 
 def choose_income(seat: int, tile: dict, amount: int) -> Iterator[Decision]:
-    """The ``amount`` units of a "choice" tile's income, each one of wood, stone, food or a coin
-    as the player picks; returns how many of each (CHOICES -> count)."""
+    """boardgame: F. — the ``amount`` units of a "choice" tile's income, each one of wood, stone,
+    food or a coin as the player picks; returns how many of each (CHOICES -> count)."""
     picked = dict.fromkeys(CHOICES, 0)
     for _ in range(amount):
         pick = (yield Decision(seat, "income_choice", f"{tile_name(tile)}: which income this"
