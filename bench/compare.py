@@ -20,9 +20,9 @@ import resource
 import time
 from pathlib import Path
 
-from peloponnes.core.batch import make_executor
-from peloponnes.core.compare import compare, prepare, result_dict
 from peloponnes.core.scenario import Scenario
+from peloponnes.lab.batch import make_executor
+from peloponnes.lab.compare import compare, prepare, result_dict
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -15,8 +15,8 @@ import argparse
 import time
 from pathlib import Path
 
-from peloponnes.core.batch import Tally, simulate
 from peloponnes.core.scenario import Scenario
+from peloponnes.lab.batch import Tally, simulate
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -14,7 +14,7 @@ import json
 
 from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.scenario import Scenario
-from peloponnes.core.simulate import run_game
+from peloponnes.lab.simulate import run_game
 
 PLAYER_COUNTS = {"cardgame": (2, 3, 4, 5), "boardgame": (1, 2, 3, 4, 5),
                  "heroes": (2, 3, 4, 6, 8)}

@@ -13,7 +13,7 @@ import argparse
 
 from peloponnes.core.plugins import discover_variants, variant_chain
 from peloponnes.core.scenario import Scenario
-from peloponnes.core.simulate import count_options
+from peloponnes.lab.simulate import count_options
 
 
 def option_sets(name: str) -> list[dict]:

@@ -17,7 +17,7 @@ import time
 from peloponnes import rl
 from peloponnes.core.plugins import discover_variants, load_ruleset
 from peloponnes.core.scenario import Scenario
-from peloponnes.core.simulate import run_game
+from peloponnes.lab.simulate import run_game
 
 
 def raw_decisions_per_second(scenario: Scenario, games: int) -> float:

@@ -25,7 +25,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 
-from peloponnes.core.agents import make_agents
+from peloponnes.agents import make_agents
 from peloponnes.core.engine import Game, play
 from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.scenario import PlayerSpec, Scenario

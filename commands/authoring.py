@@ -6,6 +6,8 @@ from pathlib import Path
 import click
 import tomli_w
 
+from peloponnes.agents import AGENT_KINDS
+from peloponnes.authoring.trust import trust_file
 from peloponnes.commands.common import (
     CliError,
     console,
@@ -16,8 +18,7 @@ from peloponnes.core.plugins import (
     discover_variants,
     load_ruleset,
 )
-from peloponnes.core.scenario import AGENT_KINDS, PlayerSpec, Scenario, options_from_pairs
-from peloponnes.core.trust import trust_file
+from peloponnes.core.scenario import PlayerSpec, Scenario, options_from_pairs
 
 # --- new-scenario ------------------------------------------------------------------------------
 
@@ -65,7 +66,7 @@ def new_scenario(variant, players, agents, seed, plugins, options, output, force
 @friendly_errors
 def new_plugin(name, variant, directory, force):
     """Write a working house-rule plugin NAME.py and a test beside it that passes as written."""
-    from peloponnes.variants.common.template import plugin_source, test_source
+    from peloponnes.authoring.templates import plugin_source, test_source
     if not name.isidentifier():
         raise CliError(f"'{name}' is not a valid plugin name: use letters, digits and _ "
                        "(e.g. conquest_plus_four)")

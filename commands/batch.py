@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 from rich.markup import escape
 
+from peloponnes.agents import BOT_KINDS
 from peloponnes.commands.common import (
     EXIT_PLUGIN,
     CliError,
@@ -28,14 +29,13 @@ from peloponnes.commands.common import (
     workers_option,
     write_output,
 )
-from peloponnes.core.agents import BOT_KINDS
-from peloponnes.core.batch import run_simulation, save_failed_game
-from peloponnes.core.batch.render_terminal import (
+from peloponnes.core.scenario import Scenario
+from peloponnes.lab.batch import run_simulation, save_failed_game
+from peloponnes.lab.batch.render_terminal import (
     render_coverage,
     render_simulation,
     render_warnings,
 )
-from peloponnes.core.scenario import Scenario
 
 # --- simulate ----------------------------------------------------------------------------------
 
@@ -123,9 +123,9 @@ def skill_trace_options(command):
 def _skill_trace(budgets, *, scenarios, games, workers, executor_kind, address, seed, json_out,
                  html_out, check, trust, **refused):
     """``compare --skill-trace``: the work is ``core.compare.skill``'s; this draws and writes."""
-    from peloponnes.core import compare as cmp
-    from peloponnes.core.batch import default_workers
-    from peloponnes.core.compare import skill, skill_render
+    from peloponnes.lab import compare as cmp
+    from peloponnes.lab.batch import default_workers
+    from peloponnes.lab.compare import skill, skill_render
 
     given = [f"--{name.removesuffix('_out').replace('_', '-')}"
              for name, value in refused.items() if value]
@@ -186,7 +186,7 @@ def compare_cmd(scenarios, games, metrics, workers, executor_kind, address, seed
     with each scenario's bots, then show the rules diff, each metric's mean with a 95% confidence
     interval, the paired difference against the first scenario, win shares and score
     histograms. Human seats play as heuristic bots here."""
-    from peloponnes.core import compare as cmp
+    from peloponnes.lab import compare as cmp
 
     to_stdout = [t for t in (json_out, csv_out, csv_games) if t == "-"]
     if len(to_stdout) > 1:
@@ -212,8 +212,8 @@ def compare_cmd(scenarios, games, metrics, workers, executor_kind, address, seed
 def _compare(scenarios, games, metrics, workers, executor_kind, address, seed, csv_games, trust,
              check, coverage, to_stdout):
     """Load and play a comparison (plugin output already sent to standard error)."""
-    from peloponnes.core import compare as cmp
-    from peloponnes.core.batch import default_workers
+    from peloponnes.lab import compare as cmp
+    from peloponnes.lab.batch import default_workers
 
     workers = workers or (default_workers() if executor_kind == "local" else None)
     executor = batch_executor(executor_kind, address, workers, default_workers(), check)
@@ -268,10 +268,10 @@ def sweep_cmd(scenario, vary, games, metrics, workers, seed, json_out, csv_out, 
     """Which value balances the game? Play GAMES paired games at every point of a grid of
     values (--vary KEY=V1,V2,..., repeatable) and show, per metric, each point's mean with its
     95% CI and its paired difference against the scenario's own value, with a line chart."""
-    from peloponnes.core import compare as cmp
-    from peloponnes.core.batch import default_workers
-    from peloponnes.core.compare.sweep import sweep
-    from peloponnes.core.compare.sweep_render import (
+    from peloponnes.lab import compare as cmp
+    from peloponnes.lab.batch import default_workers
+    from peloponnes.lab.compare.sweep import sweep
+    from peloponnes.lab.compare.sweep_render import (
         render_sweep_html,
         render_sweep_terminal,
         sweep_csv_rows,
@@ -319,8 +319,8 @@ def explain_cmd(scenario_a, scenario_b, seed, json_out, html_out, trust):
     tracing every hook call, and show the first step that differs (the hook and the plugins
     whose answers made the difference), the first event or decision that differs with its rule
     section, and both outcomes side by side."""
-    from peloponnes.core.compare.explain import explain
-    from peloponnes.core.compare.explain_render import render_explain_html, render_explain_terminal
+    from peloponnes.lab.compare.explain import explain
+    from peloponnes.lab.compare.explain_render import render_explain_html, render_explain_terminal
 
     result = explain(scenario_a, scenario_b, seed=seed, trust=trust)
     if json_out != "-":

@@ -15,12 +15,12 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from peloponnes.core import PluginError, SandboxError
-from peloponnes.core.batch.executors import EXECUTORS
 from peloponnes.core.errors import UntrustedCode, one_line
 from peloponnes.core.plugins import (
     load_ruleset,
 )
 from peloponnes.core.scenario import Scenario
+from peloponnes.lab.batch.executors import EXECUTORS
 
 console = Console()
 err_console = Console(stderr=True)
@@ -141,7 +141,7 @@ def batch_executor(kind: str, address: str | None, workers: int | None, default:
                    check: str = "end"):
     """The executor the options ask for (``default`` local workers when none are given);
     ``check``: when games check the invariants (``engine.CHECKS``)."""
-    from peloponnes.core.batch import make_executor
+    from peloponnes.lab.batch import make_executor
     if kind == "local" and workers is None:
         workers = default
     return make_executor(workers, kind, address, check=check)

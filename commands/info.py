@@ -11,6 +11,7 @@ from rich.syntax import Syntax
 from rich.table import Table
 from rich.text import Text
 
+from peloponnes.authoring.trust import hooks_in_source, module_file
 from peloponnes.commands.common import (
     CliError,
     console,
@@ -30,7 +31,6 @@ from peloponnes.core.plugins import (
 )
 from peloponnes.core.scenario import Scenario
 from peloponnes.core.shipped import SCENARIO_DIR, shipped_scenarios
-from peloponnes.core.trust import hooks_in_source, module_file
 
 # --- variants / rules --------------------------------------------------------------------------
 
@@ -219,7 +219,8 @@ def trust_cmd(targets, show, forget):
     """Trust plugin code for good: each FILE (a .py plugin) or MODULE name is recorded, per path,
     in your trust record ($XDG_CONFIG_HOME/peloponnes/trusted.toml), and scenarios naming it then
     load it without --trust. A plugin is code that runs with your rights: read it first."""
-    from peloponnes.core import trust as trust_store
+    from peloponnes.authoring import trust as trust_store
+    from peloponnes.core.consent import is_module_name
     if show or not targets:
         record = trust_store.trusted_entries()
         console.print(f"trust record: {escape(str(trust_store.record_path()))}", highlight=False)
@@ -244,7 +245,7 @@ def trust_cmd(targets, show, forget):
             record = trust_store.trust_file(path)
             console.print(f"trusted {escape(str(path.resolve()))} (recorded in "
                           f"{escape(str(record))})", highlight=False)
-        elif trust_store.is_module_name(target) and not target.endswith(".py"):
+        elif is_module_name(target) and not target.endswith(".py"):
             record = trust_store.trust_module(target)
             console.print(f"trusted module {escape(target)} (recorded in {escape(str(record))})",
                           highlight=False)
@@ -263,11 +264,11 @@ def hooks_cmd(markdown, state):
     """The hooks reference for plugin authors: every hook's signature, when it is called, what
     it returns, whether the first result wins, which variants implement it, and an example.
     The state a hook may read and the helpers to change it: `peloponnes hooks --state`."""
-    from peloponnes.core.hookdoc import collect
-    from peloponnes.core.hookdoc import markdown as to_markdown
+    from peloponnes.authoring.hookdoc import collect
+    from peloponnes.authoring.hookdoc import markdown as to_markdown
     variants = discover_variants()
     if state:
-        from peloponnes.core.statedoc import markdown as state_markdown
+        from peloponnes.authoring.statedoc import markdown as state_markdown
         click.echo(state_markdown(variants), nl=False)
         return
     docs = collect(variants)

@@ -26,8 +26,8 @@ from peloponnes.core.engine import Game
 from peloponnes.core.plugins import (
     load_ruleset,
 )
-from peloponnes.core.prompt import result_lines
-from peloponnes.core.record import is_save_file, load_save, load_saved, replay
+from peloponnes.table.prompt import result_lines
+from peloponnes.table.record import is_save_file, load_save, load_saved, replay
 
 # --- play / replay -----------------------------------------------------------------------------
 
@@ -50,8 +50,8 @@ def play(scenario, seat, as_name, save_dir, full, check, trust):
     since your last one, then the table and a numbered menu (? lists the commands: undo, help,
     rules, i NAME to explain a card). Bots answer for the other seats. Answers may also come
     from a pipe, one per line. SCENARIO may be a saved game, which resumes it."""
-    from peloponnes.core.prompt import play_at_terminal
-    from peloponnes.core.table import StopTable, TableSession, seat_person
+    from peloponnes.table.prompt import play_at_terminal
+    from peloponnes.table.session import StopTable, TableSession, seat_person
 
     answers, save_path = [], None
     if Path(scenario).is_file() and is_save_file(scenario):
@@ -93,7 +93,7 @@ def play(scenario, seat, as_name, save_dir, full, check, trust):
 @friendly_errors
 def replay_cmd(save, show_log, seat, json_out, html_out, trust):
     """Replay a saved game from its scenario and answers, and show where it ended."""
-    from peloponnes.core.narrate import narrate, story_data
+    from peloponnes.table.narrate import narrate, story_data
 
     saved = load_saved(save)
     sc, seed, answers = saved.scenario, saved.seed, saved.answers
@@ -102,7 +102,7 @@ def replay_cmd(save, show_log, seat, json_out, html_out, trust):
         raise CliError(f"--seat {seat}: the game has seats 1-{len(sc.players)}")
     perspective = None if seat is None else seat - 1
     if html_out:
-        from peloponnes.core.replay_page import replay_page, steps_of
+        from peloponnes.table.replay_page import replay_page, steps_of
         steps = steps_of(Game(ruleset, sc, seed=seed), answers, perspective)
         write_output(html_out, replay_page(f"{sc.name or sc.variant}: {Path(save).name}",
                                             steps), "the replay page")

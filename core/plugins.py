@@ -23,6 +23,7 @@ from pathlib import Path
 import pluggy
 
 from .components import DefaultComponents, check_file
+from .consent import PluginSource, classify, is_module_name, refusal
 from .containment import describe_exception, no_hard_exit
 from .declarations import check_declarations, check_parameters
 from .errors import ConfigError, PluginError, UntrustedCode
@@ -31,7 +32,6 @@ from .ruleset import LoadedPlugin, Ruleset, _impls_of, new_plugin_manager
 from .scenario import Scenario, is_plugin_path
 from .schema import Field, Table, validate
 from .standing import DefaultStanding
-from .trust import PluginSource, classify, is_module_name, refusal
 from .variant import Variant
 
 ENTRY_POINT_GROUP = "peloponnes"

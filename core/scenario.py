@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
-from .agents import AGENT_KINDS
-from .agents.mcts import SETTINGS_SCHEMA as MCTS_SETTINGS
 from .components import read_toml
 from .errors import ConfigError
 from .schema import ArrayOf, Field, MapOf, Table, dict_default, list_default, validate
@@ -24,32 +24,65 @@ def is_plugin_path(entry: str) -> bool:
     decides it: loading, saving and sending scenarios to worker processes all ask here."""
     return entry.endswith(".py") or "/" in entry or "\\" in entry
 
-SCENARIO_SCHEMA = Table({
-    "name": Field(str, default=""),
-    "description": Field(str, default=""),
-    "variant": Field(str, doc="ruleset to play: see `peloponnes variants`"),
-    "seed": Field(int, default=1, min=0,
-                  doc="seed of all randomness (game i of a run uses seed + i)"),
-    "components": Field(str, default="", doc="component file replacing the variant's own"),
-    "plugins": Field(ArrayOf(str), default=list_default, doc="plugin files or module names"),
-    "options": Field(MapOf(Any), default=dict_default, doc="the variant's options"),
-    "parameters": Field(MapOf(MapOf(Any)), default=dict_default,
-                        doc="plugin parameters: [parameters.PLUGIN] NAME = value"),
-    "players": Field(ArrayOf(Table({
+AGENT_GROUP = "peloponnes.agents"
+
+
+@lru_cache(maxsize=1)
+def agent_kinds() -> dict[str, Table | None]:
+    """The agents a seat may name, by kind, each with the schema of its settings (None: it takes
+    none). Agents are found as variants are: installed entry points, of the ``peloponnes.agents``
+    group (``pyproject.toml`` registers the shipped ones: human, random, heuristic, mcts), whose
+    object may declare ``settings_schema``."""
+    kinds = {}
+    for ep in sorted(entry_points(group=AGENT_GROUP), key=lambda ep: ep.name):
+        kinds[ep.name] = getattr(ep.load(), "settings_schema", None)
+    return kinds
+
+
+@lru_cache(maxsize=1)
+def scenario_schema() -> Table:
+    """What a scenario file may hold; a seat's agent settings sit under the agent's own kind
+    (``[players.mcts]``)."""
+    kinds = agent_kinds()
+    player = {"name": Field(str, default=""),
+              "agent": Field(str, default="random", choices=tuple(kinds))}
+    for kind, settings in kinds.items():
+        if settings is not None:
+            player[kind] = Field(settings, default=dict_default,
+                                 doc=f"settings of the {kind} agent (for a seat it plays)")
+    return Table({
         "name": Field(str, default=""),
-        "agent": Field(str, default="random", choices=AGENT_KINDS),
-        "mcts": Field(MCTS_SETTINGS, default=dict_default,
-                      doc="settings of the mcts agent (iterations, time, rollout, horizon,"
-                          " exploration)"),
-    }), min_len=1), doc="one table per seat, in seat order"),
-})
+        "description": Field(str, default=""),
+        "variant": Field(str, doc="ruleset to play: see `peloponnes variants`"),
+        "seed": Field(int, default=1, min=0,
+                      doc="seed of all randomness (game i of a run uses seed + i)"),
+        "components": Field(str, default="", doc="component file replacing the variant's own"),
+        "plugins": Field(ArrayOf(str), default=list_default, doc="plugin files or module names"),
+        "options": Field(MapOf(Any), default=dict_default, doc="the variant's options"),
+        "parameters": Field(MapOf(MapOf(Any)), default=dict_default,
+                            doc="plugin parameters: [parameters.PLUGIN] NAME = value"),
+        "players": Field(ArrayOf(Table(player), min_len=1),
+                         doc="one table per seat, in seat order"),
+    })
 
 
 @dataclass(frozen=True)
 class PlayerSpec:
     name: str
     agent: str
-    mcts: dict = field(default_factory=dict, hash=False)   # the mcts agent's settings given
+    settings: dict = field(default_factory=dict, hash=False)   # its agent's settings, as given
+
+
+def _player(index: int, checked: dict, given: dict, where: str) -> PlayerSpec:
+    """Seat ``index`` of a scenario: its name, agent, and the settings given for that agent
+    (only those given: defaults stay the agent's own)."""
+    agent = checked["agent"]
+    for kind in agent_kinds():
+        if kind != agent and given.get(kind):
+            raise ConfigError(f"settings for the {kind} agent, but this seat's agent is"
+                              f" '{agent}'", where=where, path=f"players[{index}].{kind}")
+    settings = {k: checked[agent][k] for k in given.get(agent, {})} if agent in checked else {}
+    return PlayerSpec(checked["name"] or f"Player {index + 1}", agent, settings)
 
 
 @dataclass(frozen=True)
@@ -71,16 +104,9 @@ class Scenario:
     @classmethod
     def from_dict(cls, data: dict, *, where: str = "scenario", base_dir: Path | None = None
                   ) -> Scenario:
-        checked = validate(data, SCENARIO_SCHEMA, where=where)
-        for i, p in enumerate(data.get("players", [])):
-            if isinstance(p, dict) and p.get("mcts") and checked["players"][i]["agent"] != "mcts":
-                raise ConfigError("settings for the mcts agent, but this seat's agent is"
-                                  f" '{checked['players'][i]['agent']}'", where=where,
-                                  path=f"players[{i}].mcts")
-        players = tuple(
-            PlayerSpec(p["name"] or f"Player {i + 1}", p["agent"],
-                       {k: p["mcts"][k] for k in data["players"][i].get("mcts", {})})
-            for i, p in enumerate(checked["players"]))
+        checked = validate(data, scenario_schema(), where=where)
+        players = tuple(_player(i, p, data["players"][i], where)
+                        for i, p in enumerate(checked["players"]))
         names = [p.name for p in players]
         for i, name in enumerate(names):
             if names.index(name) != i:
@@ -120,8 +146,9 @@ class Scenario:
         return self.source or "scenario"
 
     def with_agents(self, agent: str) -> Scenario:
-        return replace(self, players=tuple(PlayerSpec(p.name, agent, p.mcts if agent == "mcts"
-                                                      else {}) for p in self.players))
+        return replace(self, players=tuple(
+            PlayerSpec(p.name, agent, p.settings if agent == p.agent else {})
+            for p in self.players))
 
     def with_bots_for_humans(self, bot: str = BOT_FOR_HUMANS) -> tuple[Scenario, list[str]]:
         """The scenario with every human seat played by ``bot`` (for simulate and compare,
@@ -161,8 +188,8 @@ class Scenario:
             out["options"] = dict(self.options)
         if self.parameters:
             out["parameters"] = {k: dict(v) for k, v in self.parameters.items()}
-        out["players"] = [{"name": p.name, "agent": p.agent, **({"mcts": dict(p.mcts)}
-                                                                  if p.mcts else {})}
+        out["players"] = [{"name": p.name, "agent": p.agent,
+                           **({p.agent: dict(p.settings)} if p.settings else {})}
                           for p in self.players]
         return out
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import gymnasium
 
-from peloponnes.core.agents import make_agents
+from peloponnes.agents import make_agents
 from peloponnes.core.errors import ConfigError
 from peloponnes.core.scenario import Scenario
 

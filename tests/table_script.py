@@ -7,9 +7,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from peloponnes.core.plugins import load_ruleset
-from peloponnes.core.prompt import option_keys
 from peloponnes.core.scenario import Scenario
-from peloponnes.core.table import TableSession, seat_person
+from peloponnes.table.prompt import option_keys
+from peloponnes.table.session import TableSession, seat_person
 
 
 @dataclass

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from peloponnes.core.hookdoc import collect
+from peloponnes.authoring.hookdoc import collect
 from peloponnes.core.plugins import discover_variants
 
 TESTS = Path(__file__).parent

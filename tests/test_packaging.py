@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+PURELIB = "import sysconfig; print(sysconfig.get_path('purelib'))"
 
 
 def test_every_package_folder_is_listed_in_pyproject():
@@ -29,16 +30,21 @@ def test_every_package_folder_is_listed_in_pyproject():
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory):
-    """A wheel of this checkout installed into a fresh virtual environment (its dependencies
-    come from the environment running the tests)."""
+    """A wheel of this checkout installed into a fresh virtual environment. Its dependencies come
+    from the environment running the tests, a virtual environment or the system's Python: a
+    ``.pth`` file puts that environment's site-packages after the new one's own."""
     work = tmp_path_factory.mktemp("install")
     build = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", str(ROOT),
                             "-w", str(work / "wheel")], capture_output=True, text=True)
     if build.returncode != 0:
         pytest.fail(f"building the wheel failed:\n{build.stderr[-2000:]}")
     venv = work / "venv"
-    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True)
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     python = venv / "bin" / "python"
+    own = subprocess.run([str(python), "-c", PURELIB], check=True, capture_output=True,
+                         text=True).stdout.strip()
+    running = [p for p in sys.path if p.endswith(("site-packages", "dist-packages"))]
+    (Path(own) / "running-environment.pth").write_text("\n".join(running) + "\n")
     wheel = next((work / "wheel").glob("*.whl"))
     subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-deps", str(wheel)],
                    check=True, capture_output=True)

@@ -3,9 +3,9 @@ from pathlib import Path
 
 import pytest
 
-from peloponnes.core.batch import simulate
 from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.scenario import Scenario
+from peloponnes.lab.batch import simulate
 
 SCENARIOS = sorted((Path(__file__).resolve().parents[1] / "scenarios").glob("*.toml"))
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from peloponnes.core.agents import RandomAgent
+from peloponnes.agents import RandomAgent
 from peloponnes.core.engine import Game
 from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.scenario import Scenario

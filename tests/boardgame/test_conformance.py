@@ -5,13 +5,13 @@ from dataclasses import replace
 
 import pytest
 
-from peloponnes.core.batch import simulate
 from peloponnes.core.engine import Game
 from peloponnes.core.errors import IllegalAnswer
 from peloponnes.core.plugins import load_ruleset
-from peloponnes.core.record import load_save, replay, save_game
 from peloponnes.core.scenario import PlayerSpec, Scenario
-from peloponnes.core.simulate import check_conformance, run_game
+from peloponnes.lab.batch import simulate
+from peloponnes.lab.simulate import check_conformance, run_game
+from peloponnes.table.record import load_save, replay, save_game
 from peloponnes.variants.boardgame import bot
 from tests.variant_checks import bot_decision_kinds, play_checking_answers
 

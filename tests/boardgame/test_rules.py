@@ -722,7 +722,7 @@ def test_end_of_the_game_option_final_round_income():
 
 
 def test_end_of_the_game_last_chits_then_final_feeding_and_completion():
-    from peloponnes.core.simulate import run_game
+    from peloponnes.lab.simulate import run_game
     game = new_game(3)
     played = run_game(game.ruleset, game.scenario, 4, agent="random")
     log = [e for e in played.events if e.round == played.state.rounds + 1]

@@ -10,9 +10,9 @@ import pytest
 from peloponnes.core.engine import Game
 from peloponnes.core.errors import IllegalAnswer
 from peloponnes.core.plugins import load_ruleset
-from peloponnes.core.record import load_save, replay, save_game
 from peloponnes.core.scenario import Scenario
-from peloponnes.core.simulate import check_conformance, run_game
+from peloponnes.lab.simulate import check_conformance, run_game
+from peloponnes.table.record import load_save, replay, save_game
 from peloponnes.variants.cardgame import bot
 from tests.variant_checks import bot_decision_kinds, numbers_in_code, play_checking_answers
 
@@ -258,8 +258,8 @@ def test_heuristic_agent_beats_random_agents():
     seat wins clearly more than its 25 % share against three random seats."""
     from dataclasses import replace
 
-    from peloponnes.core.batch import simulate
     from peloponnes.core.scenario import PlayerSpec
+    from peloponnes.lab.batch import simulate
     scenario = Scenario.quick("cardgame", 4)
     scenario = replace(scenario, players=(PlayerSpec("Bot", "heuristic"),) + scenario.players[1:])
     results = list(simulate(scenario, 60))

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from peloponnes.core import PluginError, hookimpl
-from peloponnes.core.compare import compare
 from peloponnes.core.scenario import Scenario
+from peloponnes.lab.compare import compare
 from peloponnes.variants.cardgame.catastrophes import strike
 from peloponnes.variants.cardgame.state import gain_luxury
 

@@ -5,7 +5,7 @@ import pytest
 
 from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.scenario import Scenario
-from peloponnes.core.simulate import run_game
+from peloponnes.lab.simulate import run_game
 from peloponnes.variants.cardgame.catastrophes import strike
 from peloponnes.variants.cardgame.rules import FINAL_PHASES, add_power_card, bidding, income
 from peloponnes.variants.cardgame.state import COVERED, REMOVED, gain_luxury, luxury_cap

@@ -10,7 +10,7 @@ import pytest
 from peloponnes.core import Decision, hookimpl
 from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.scenario import Scenario
-from peloponnes.core.simulate import run_game
+from peloponnes.lab.simulate import run_game
 from peloponnes.variants.cardgame.catastrophes import protected
 from peloponnes.variants.cardgame.payments import pay_coin_cards
 from peloponnes.variants.cardgame.rules import (

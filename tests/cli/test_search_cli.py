@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from peloponnes.cli import main
 from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.scenario import Scenario
-from peloponnes.core.table import TableSession
+from peloponnes.table.session import TableSession
 from tests.table_script import script_for, typed
 
 TINY = "[players.mcts]\niterations = 2\nhorizon = 1\n"

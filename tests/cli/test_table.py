@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from peloponnes.cli import main
-from peloponnes.core.record import load_save
+from peloponnes.table.record import load_save
 from tests.table_script import script_for, typed
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -327,9 +327,9 @@ def test_hot_seat_at_a_keyboard_clears_the_screen_and_waits_for_the_next_person(
     from rich.console import Console
 
     from peloponnes.core.plugins import load_ruleset
-    from peloponnes.core.prompt import play_at_terminal
     from peloponnes.core.scenario import Scenario
-    from peloponnes.core.table import TableSession
+    from peloponnes.table.prompt import play_at_terminal
+    from peloponnes.table.session import TableSession
 
     script = script_for(SCENARIOS / "cardgame-hotseat.toml", tmp_path / "script")
     lines, last = [], None

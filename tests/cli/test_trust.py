@@ -6,8 +6,8 @@ import sys
 
 from click.testing import CliRunner
 
+from peloponnes.authoring import trust
 from peloponnes.cli import main
-from peloponnes.core import trust
 
 MARKER = "PELOPONNES_TEST_EVIL_RAN"
 SWEEP_AXIS = "components.rules.conquest_surcharge=1,2"

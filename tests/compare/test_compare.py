@@ -3,10 +3,10 @@ import json
 
 import pytest
 
-from peloponnes.core.batch import InProcessExecutor, LocalPoolExecutor, PairedJobs
-from peloponnes.core.compare import compare, prepare, result_dict
 from peloponnes.core.errors import ConfigError
-from peloponnes.core.simulate import run_game
+from peloponnes.lab.batch import InProcessExecutor, LocalPoolExecutor, PairedJobs
+from peloponnes.lab.compare import compare, prepare, result_dict
+from peloponnes.lab.simulate import run_game
 
 from .helpers import cardgame, write_plugin
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from peloponnes.core.batch.executors import LocalPoolExecutor, _ChunkRun
+from peloponnes.lab.batch.executors import LocalPoolExecutor, _ChunkRun
 
 from .helpers import write_plugin
 from .test_cli_compare import run, scenario_file
@@ -168,9 +168,9 @@ def test_a_pool_worker_collects_garbage_less_often_with_what_it_loaded_frozen():
     # collections; see core.batch.garbage)
     import gc
 
-    from peloponnes.core.batch.executors import _init_worker
-    from peloponnes.core.batch.garbage import THRESHOLD
     from peloponnes.core.scenario import Scenario
+    from peloponnes.lab.batch.executors import _init_worker
+    from peloponnes.lab.batch.garbage import THRESHOLD
     scenario = Scenario.quick("cardgame", 2, agent="random", seed=1)
     with ProcessPoolExecutor(1, initializer=_init_worker, initargs=([scenario], None, "end")) \
             as pool:

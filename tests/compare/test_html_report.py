@@ -6,7 +6,7 @@ import subprocess
 
 import pytest
 
-from peloponnes.core.compare import compare, render_html
+from peloponnes.lab.compare import compare, render_html
 
 from .helpers import cardgame
 

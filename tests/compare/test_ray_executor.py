@@ -8,13 +8,13 @@ from dataclasses import replace
 import pytest
 from click.testing import CliRunner
 
+from peloponnes.authoring.trust import trust_file
 from peloponnes.cli import main
-from peloponnes.core.batch import InProcessExecutor, PairedJobs, make_executor
-from peloponnes.core.batch.ray_executor import RayExecutor, check_reachable, pack, play_chunk
-from peloponnes.core.compare import compare, prepare, result_dict
 from peloponnes.core.errors import ConfigError, SandboxError, UntrustedCode
 from peloponnes.core.plugins import granted
-from peloponnes.core.trust import trust_file
+from peloponnes.lab.batch import InProcessExecutor, PairedJobs, make_executor
+from peloponnes.lab.batch.ray_executor import RayExecutor, check_reachable, pack, play_chunk
+from peloponnes.lab.compare import compare, prepare, result_dict
 
 from .helpers import SCENARIOS, cardgame, write_plugin
 

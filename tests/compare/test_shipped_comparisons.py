@@ -5,9 +5,9 @@ from collections import Counter
 
 import pytest
 
-from peloponnes.core.compare import compare, prepare
 from peloponnes.core.scenario import Scenario
-from peloponnes.core.simulate import run_game
+from peloponnes.lab.compare import compare, prepare
+from peloponnes.lab.simulate import run_game
 
 from .helpers import ROOT, SCENARIOS
 

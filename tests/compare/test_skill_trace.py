@@ -8,23 +8,23 @@ import pytest
 from click.testing import CliRunner
 
 from peloponnes.cli import main
-from peloponnes.core.batch import InProcessExecutor, LocalPoolExecutor
-from peloponnes.core.compare import prepare
-from peloponnes.core.compare.skill import (
+from peloponnes.core.errors import ConfigError
+from peloponnes.lab.batch import InProcessExecutor, LocalPoolExecutor
+from peloponnes.lab.compare import prepare
+from peloponnes.lab.compare.skill import (
     DEFAULT_BUDGETS,
     TraceLayout,
     parse_budgets,
     search_seat_scenario,
     skill_trace,
 )
-from peloponnes.core.compare.skill_render import (
+from peloponnes.lab.compare.skill_render import (
     diff_points,
     render_skill_html,
     render_skill_terminal,
     skill_json,
 )
-from peloponnes.core.compare.stats import Estimate
-from peloponnes.core.errors import ConfigError
+from peloponnes.lab.compare.stats import Estimate
 from tests.lab.test_sweep import CHROMIUM, _dom
 
 from .helpers import cardgame
@@ -56,10 +56,10 @@ def test_search_seat_scenario_replaces_one_seat_and_keeps_its_mcts_settings():
     sc = cardgame(players=3, agent="heuristic")
     one = search_seat_scenario(sc, 1, 16)
     assert [p.agent for p in one.players] == ["heuristic", "mcts", "heuristic"]
-    assert one.players[1].mcts == {"iterations": 16}
+    assert one.players[1].settings == {"iterations": 16}
     assert one.players[1].name == sc.players[1].name
     tuned = search_seat_scenario(sc.with_agents("mcts"), 0, 4)
-    assert tuned.players[0].mcts == {"iterations": 4}
+    assert tuned.players[0].settings == {"iterations": 4}
 
 
 def test_jobs_pair_seeds_and_rotate_the_search_seat():
@@ -85,7 +85,7 @@ def test_trace_plays_each_point_on_the_same_seeds_with_the_seat_rotating():
         played = executor.scenarios[job.scenario]
         assert [p.agent for p in played.players] == [
             "mcts" if i == seat else "heuristic" for i in range(2)]
-        assert played.players[seat].mcts["iterations"] == (1, 2)[b]
+        assert played.players[seat].settings["iterations"] == (1, 2)[b]
         assert seat == (job.seed - 1) % 2
     assert trace.seats == 2 and trace.fair_share == 0.5
     for s in range(2):

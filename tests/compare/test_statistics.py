@@ -3,10 +3,10 @@ import math
 
 import pytest
 
-from peloponnes.core.batch import GameRecord, Tally
-from peloponnes.core.compare import analyse, mean_ci, paired_diff, prepare, proportion_ci
-from peloponnes.core.compare.stats import normal_quantile, t_quantile
 from peloponnes.core.metrics import generic_metrics
+from peloponnes.lab.batch import GameRecord, Tally
+from peloponnes.lab.compare import analyse, mean_ci, paired_diff, prepare, proportion_ci
+from peloponnes.lab.compare.stats import normal_quantile, t_quantile
 
 from .helpers import cardgame
 
@@ -112,7 +112,7 @@ def test_analyse_computes_the_same_numbers_from_game_records():
 def test_tally_equals_a_hand_count():
     """Three games of one scenario, counted by hand: per-seat scores, win shares (a shared win
     counts 1/2), per-label seats, wins and mean scores, score counts, a failed game left out."""
-    from peloponnes.core.batch import GameFailure
+    from peloponnes.lab.batch import GameFailure
 
     def rec(seed, scores, winners, civs):
         return GameRecord(seed, 0, scores, winners, None, [{"civilization": c} for c in civs],
@@ -145,7 +145,7 @@ def test_tally_equals_a_hand_count():
 def test_a_tally_collects_garbage_less_often_while_it_consumes_and_puts_it_back():
     import gc
 
-    from peloponnes.core.batch.garbage import THRESHOLD
+    from peloponnes.lab.batch.garbage import THRESHOLD
     before = gc.get_threshold()
     seen = []
 
@@ -161,7 +161,7 @@ def test_a_tally_collects_garbage_less_often_while_it_consumes_and_puts_it_back(
 def test_running_statistics_equal_the_two_pass_formulas():
     import statistics
 
-    from peloponnes.core.batch import RunningStats
+    from peloponnes.lab.batch import RunningStats
     values = [3.5, 1e6 + 0.25, -2.0, 7.125, 1e6, 0.1, 0.2, 0.3]
     stats = RunningStats(values)
     assert stats.mean == pytest.approx(statistics.fmean(values), rel=1e-15)

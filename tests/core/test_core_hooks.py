@@ -2,8 +2,8 @@
 card game: register_variants, list_setup_phases, count_rounds, on_event, view_for_seat,
 describe_seat, score_seat, render_view, choose_heuristic, load_components, setup_game,
 list_final_phases."""
+from peloponnes.agents import make_agents
 from peloponnes.core import Decision, Option, Phase, Score, hookimpl
-from peloponnes.core.agents import make_agents
 from peloponnes.core.engine import Game, play
 from peloponnes.core.plugins import discover_variants, load_ruleset
 from peloponnes.core.scenario import Scenario

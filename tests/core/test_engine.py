@@ -4,8 +4,8 @@ import signal
 
 import pytest
 
+from peloponnes.agents import RandomAgent, make_agents
 from peloponnes.core import IllegalAnswer, Option, Phase, PluginError, hookimpl, insert_phase_after
-from peloponnes.core.agents import RandomAgent, make_agents
 from peloponnes.core.containment import TimeLimit, time_limit
 from peloponnes.core.engine import Game, play
 from peloponnes.core.scenario import Scenario

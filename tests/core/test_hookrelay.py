@@ -12,13 +12,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from peloponnes.core.batch import play_game
-from peloponnes.core.compare import compare, prepare, result_dict
 from peloponnes.core.hookrelay import RelayPluginManager
 from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.results import install_checks, returns
 from peloponnes.core.scenario import Scenario
-from peloponnes.core.simulate import run_game
+from peloponnes.lab.batch import play_game
+from peloponnes.lab.compare import compare, prepare, result_dict
+from peloponnes.lab.simulate import run_game
 
 hookspec = pluggy.HookspecMarker("relaytest")
 hookimpl = pluggy.HookimplMarker("relaytest")

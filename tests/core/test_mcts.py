@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from peloponnes.core.agents import make_agents
-from peloponnes.core.agents.mcts import MCTSAgent, Settings, win_shares
+from peloponnes.agents import make_agents
+from peloponnes.agents.mcts import MCTSAgent, Settings, win_shares
 from peloponnes.core.engine import Game, play
 from peloponnes.core.errors import ConfigError, SandboxError
 from peloponnes.core.plugins import load_ruleset
@@ -122,7 +122,7 @@ def test_settings_only_for_an_mcts_seat_and_kept_in_saved_scenarios():
                             "players": [{"agent": "heuristic", "mcts": {"iterations": 5}}, {}]})
     scenario = Scenario.from_dict({"variant": "cardgame", "players": [
         {"agent": "mcts", "mcts": {"iterations": 5, "time": 1}}, {}]})
-    assert scenario.players[0].mcts == {"iterations": 5, "time": 1.0}
+    assert scenario.players[0].settings == {"iterations": 5, "time": 1.0}
     assert Scenario.from_dict(scenario.to_dict()) == scenario
 
 

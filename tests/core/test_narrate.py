@@ -8,13 +8,13 @@ from dataclasses import replace
 import pytest
 from rich.console import Console
 
+from peloponnes.agents import make_agents
 from peloponnes.core import Event, hookimpl
-from peloponnes.core.agents import make_agents
 from peloponnes.core.engine import Game, play
-from peloponnes.core.narrate import core_words, describe, event_for_people, narrate, plain_words
 from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.scenario import Scenario
 from peloponnes.core.shipped import SCENARIO_DIR
+from peloponnes.table.narrate import core_words, describe, event_for_people, narrate, plain_words
 
 
 def finished(name: str) -> Game:

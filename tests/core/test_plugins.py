@@ -7,7 +7,7 @@ from peloponnes.core import PluginError
 from peloponnes.core.engine import Game
 from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.scenario import Scenario
-from peloponnes.core.simulate import run_game
+from peloponnes.lab.simulate import run_game
 
 
 def plugin(tmp_path, text, name="rule.py"):

@@ -6,13 +6,13 @@ import tomllib
 import pytest
 import tomli_w
 
-from peloponnes.core.agents import make_agents
+from peloponnes.agents import make_agents
 from peloponnes.core.engine import Game, play
 from peloponnes.core.errors import ConfigError
 from peloponnes.core.plugins import load_ruleset
-from peloponnes.core.record import load_save, load_saved, replay, save_game
 from peloponnes.core.scenario import Scenario
 from peloponnes.core.shipped import PLUGIN_DIR
+from peloponnes.table.record import load_save, load_saved, replay, save_game
 
 
 def finished_game(**kwargs):

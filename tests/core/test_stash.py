@@ -1,8 +1,8 @@
 """game.stash: a typed place for plugin state, keyed by objects so plugins cannot collide."""
 import pytest
 
+from peloponnes.agents import make_agents
 from peloponnes.core import Phase, Stash, StashKey, hookimpl
-from peloponnes.core.agents import make_agents
 from peloponnes.core.engine import Game, play
 from peloponnes.core.scenario import Scenario
 

@@ -6,7 +6,7 @@ import pytest
 from peloponnes.core import ConfigError, IllegalAnswer
 from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.scenario import PlayerSpec, Scenario
-from peloponnes.core.table import UNDO, TableSession, seat_person, unused_path
+from peloponnes.table.session import UNDO, TableSession, seat_person, unused_path
 
 
 def scenario(*agents, seed=4):

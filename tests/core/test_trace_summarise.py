@@ -2,7 +2,7 @@
 from dataclasses import dataclass
 
 from peloponnes.core.decisions import Event, Option
-from peloponnes.core.trace import summarise
+from peloponnes.lab.trace import summarise
 
 
 @dataclass

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
+from peloponnes.agents import make_agents
 from peloponnes.core import hookimpl
-from peloponnes.core.agents import make_agents
 from peloponnes.core.engine import Game, play
 from peloponnes.core.scenario import Scenario
 from peloponnes.core.views import LazyView

@@ -8,11 +8,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from peloponnes.core.agents import make_agents
+from peloponnes.agents import make_agents
 from peloponnes.core.engine import Game, play
 from peloponnes.core.plugins import load_ruleset
-from peloponnes.core.record import save_game
 from peloponnes.core.scenario import PlayerSpec, Scenario
+from peloponnes.table.record import save_game
 
 HERE = Path(__file__).parent
 

@@ -7,7 +7,7 @@ import pytest
 
 from peloponnes.core.engine import Game
 from peloponnes.core.plugins import load_ruleset
-from peloponnes.core.record import load_save, replay
+from peloponnes.table.record import load_save, replay
 
 from .games import GOLDEN, HERE, events_as_json, play_golden
 

@@ -11,12 +11,12 @@ import pytest
 from click.testing import CliRunner
 
 from peloponnes.cli import main
-from peloponnes.core.batch import simulate
 from peloponnes.core.engine import Game
 from peloponnes.core.plugins import load_ruleset
-from peloponnes.core.record import load_save, replay, save_game
 from peloponnes.core.scenario import Scenario
-from peloponnes.core.simulate import check_conformance, run_game
+from peloponnes.lab.batch import simulate
+from peloponnes.lab.simulate import check_conformance, run_game
+from peloponnes.table.record import load_save, replay, save_game
 from peloponnes.variants.boardgame.state import Placed
 from peloponnes.variants.heroes import bot
 from peloponnes.variants.heroes.persians import redraw_options, review_chit

@@ -370,7 +370,7 @@ def test_end_of_game_final_income_then_the_last_3_chits_then_a_final_supply_with
     finals = [p.name for p in game.hook.list_final_phases(game=game)]
     assert finals == ["final_chits", "final_supply"]
     ruleset, sc = load_ruleset(Scenario.quick("heroes", 3, seed=4))
-    from peloponnes.core.simulate import run_game
+    from peloponnes.lab.simulate import run_game
     played = run_game(ruleset, sc, 4, agent="random")
     last = [e for e in played.events if e.round == played.state.rounds + 1]
     revealed = [e for e in last if e.kind == "chit_revealed"]

@@ -10,7 +10,7 @@ import tomli_w
 from peloponnes.core import Decision, Option, hookimpl
 from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.scenario import Scenario
-from peloponnes.core.simulate import run_game
+from peloponnes.lab.simulate import run_game
 from peloponnes.variants.boardgame.disasters import reveal_chits
 from peloponnes.variants.boardgame.rules import add_tile
 from peloponnes.variants.boardgame.supply import supply_round

@@ -4,10 +4,10 @@ import json
 from click.testing import CliRunner
 
 from peloponnes.cli import main
-from peloponnes.core.batch import run_simulation
-from peloponnes.core.compare import compare, to_json
-from peloponnes.core.coverage import Coverage, plugin_warnings
 from peloponnes.core.plugins import load_ruleset
+from peloponnes.lab.batch import run_simulation
+from peloponnes.lab.compare import compare, to_json
+from peloponnes.lab.coverage import Coverage, plugin_warnings
 from tests.compare.helpers import SCENARIOS, cardgame, write_plugin
 
 SAME_ANSWERS = ("@hookimpl\ndef conquest_surcharge(game, seat):\n    return 3\n\n\n"
@@ -94,7 +94,7 @@ def test_watching_plugins_counts_the_games_they_changed_and_every_hook_the_calls
     # Watching only the scenario's own plugins asks whether a plugin ever changed the result, so
     # its answers are not probed again in a game once one did (probing restores the game's RNG,
     # which is costly); watching every implementation counts each call that changed it.
-    from peloponnes.core.batch.executors import Job, load_all, play_jobs
+    from peloponnes.lab.batch.executors import Job, load_all, play_jobs
     key = ("no_conquest", "count_revealed")
     for watch, changed_per_game in (("plugins", 1), ("all", 8)):
         loaded = load_all([cardgame("no_conquest.py")], watch)
@@ -129,8 +129,8 @@ def test_a_watched_game_calls_back_at_every_answer_only_when_something_is_counte
     """Watching the scenario's plugins with random seats counts nothing per decision, so the
     game runs without a call at every answer; heuristic seats (whose guesses are counted) and
     ``--coverage`` (every rule section asked) get one."""
-    from peloponnes.core.coverage import Watcher
     from peloponnes.core.scenario import Scenario
+    from peloponnes.lab.coverage import Watcher
     ruleset, scenario = load_ruleset(cardgame("no_conquest.py"))
     assert Watcher(ruleset).answer_observer(scenario) is None
     heuristic = scenario.with_agents("heuristic")
@@ -138,7 +138,7 @@ def test_a_watched_game_calls_back_at_every_answer_only_when_something_is_counte
     every = Watcher(load_ruleset(Scenario.quick("cardgame", 4))[0], every=True)
     assert every.answer_observer(scenario) is not None
     # the heuristic seats' answers are counted as they are with --coverage
-    from peloponnes.core.batch import simulate
+    from peloponnes.lab.batch import simulate
 
     def bot_counts(watch):
         return [(r.coverage.bot_decisions, r.coverage.bot_guesses)

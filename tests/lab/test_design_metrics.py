@@ -7,13 +7,13 @@ import subprocess
 
 import pytest
 
-from peloponnes.core.compare import compare, render_html, render_terminal, to_json
-from peloponnes.core.compare.narrative import UNDECLARED, glossary, headline
-from peloponnes.core.compare.stats import holm, mean_ci, p_value
 from peloponnes.core.metrics import drama, generic_metrics, lead_changes
 from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.scenario import Scenario
-from peloponnes.core.simulate import run_game
+from peloponnes.lab.compare import compare, render_html, render_terminal, to_json
+from peloponnes.lab.compare.narrative import UNDECLARED, glossary, headline
+from peloponnes.lab.compare.stats import holm, mean_ci, p_value
+from peloponnes.lab.simulate import run_game
 from tests.compare.helpers import cardgame, write_plugin
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")

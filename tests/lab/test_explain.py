@@ -4,10 +4,10 @@ import json
 from click.testing import CliRunner
 
 from peloponnes.cli import main
-from peloponnes.core.compare.explain import explain, play_traced
-from peloponnes.core.compare.explain_render import render_explain_html
-from peloponnes.core.compare.scenarios import prepare
-from peloponnes.core.simulate import run_game
+from peloponnes.lab.compare.explain import explain, play_traced
+from peloponnes.lab.compare.explain_render import render_explain_html
+from peloponnes.lab.compare.scenarios import prepare
+from peloponnes.lab.simulate import run_game
 from tests.compare.helpers import SCENARIOS, cardgame, write_plugin
 
 CONQUEST = str(SCENARIOS / "compare-cardgame-conquest.toml")

@@ -8,18 +8,18 @@ import pytest
 from click.testing import CliRunner
 
 from peloponnes.cli import main
-from peloponnes.core.compare.explain import explain
-from peloponnes.core.compare.explain_render import render_explain_html
-from peloponnes.core.compare.sweep import parse_vary, sweep
-from peloponnes.core.compare.sweep_render import (
+from peloponnes.core.errors import ConfigError
+from peloponnes.core.plugins import load_ruleset
+from peloponnes.core.scenario import Scenario
+from peloponnes.lab.compare.explain import explain
+from peloponnes.lab.compare.explain_render import render_explain_html
+from peloponnes.lab.compare.sweep import parse_vary, sweep
+from peloponnes.lab.compare.sweep_render import (
     render_sweep_html,
     sweep_csv_rows,
     sweep_dict,
     sweep_metrics,
 )
-from peloponnes.core.errors import ConfigError
-from peloponnes.core.plugins import load_ruleset
-from peloponnes.core.scenario import Scenario
 from tests.compare.helpers import SCENARIOS, cardgame
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -145,7 +145,7 @@ def test_sweep_and_explain_pages_render_in_headless_chromium(surcharge_sweep, tm
 
 
 def test_sweep_headlines_name_the_point_the_metric_and_its_meaning():
-    from peloponnes.core.compare.sweep_render import sweep_headlines
+    from peloponnes.lab.compare.sweep_render import sweep_headlines
     result = sweep(cardgame(), ["components.rules.cards_revealed=4"], 8, workers=1,
                    metrics=["decisions", "winner_score"])
     lines = sweep_headlines(result)
@@ -173,7 +173,7 @@ def test_plugins_command_lists_parameters_and_a_bad_parameter_is_refused(tmp_pat
 def test_sweep_plays_on_the_executor_it_is_given():
     """``sweep`` runs on compare's executors (``--executor``): the one given plays the games, and
     it gives the same results as the default local one."""
-    from peloponnes.core.batch.executors import InProcessExecutor
+    from peloponnes.lab.batch.executors import InProcessExecutor
 
     class Counting(InProcessExecutor):
         jobs = 0

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from peloponnes.core.batch import simulate
 from peloponnes.core.engine import Game
 from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.scenario import Scenario
-from peloponnes.core.simulate import check_conformance, run_game
+from peloponnes.lab.batch import simulate
+from peloponnes.lab.simulate import check_conformance, run_game
 
 ROOT = Path(__file__).resolve().parents[2]
 PLUGINS = sorted(p.name for p in (ROOT / "plugins").glob("*.py") if p.name != "__init__.py")

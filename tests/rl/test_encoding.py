@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from peloponnes.core.agents import make_agents
+from peloponnes.agents import make_agents
 from peloponnes.core.engine import Game
 from peloponnes.core.features import Features
 from peloponnes.core.plugins import discover_variants, load_ruleset
 from peloponnes.core.scenario import Scenario
-from peloponnes.core.simulate import count_options
+from peloponnes.lab.simulate import count_options
 
 PASSES_PLUGIN = '''
 from peloponnes import hookimpl

@@ -2,7 +2,7 @@
 (``describe_component``). Everything on the board game's table is public."""
 from __future__ import annotations
 
-from peloponnes.core.narrate import names, seat_name
+from peloponnes.core.naming import names, seat_name
 from peloponnes.variants.common.words import amounts, bid_sentence, component_note, joined
 
 from .state import tile_name

@@ -2,7 +2,7 @@
 (``describe_component``). A seat hears its own starting hand; nobody hears another's."""
 from __future__ import annotations
 
-from peloponnes.core.narrate import names, seat_name
+from peloponnes.core.naming import names, seat_name
 from peloponnes.variants.common.words import amounts, bid_sentence, component_note, joined
 
 

@@ -4,15 +4,17 @@ from peloponnes.variants.common.kept import kept_for
 
 
 def income_row(rows: list[dict], population: int) -> dict:
-    """The last row of ``rows`` whose ``population`` is at most ``population`` (a plain loop:
-    asked for every seat every round)."""
-    reached = None
-    for row in rows:
-        if row["population"] <= population:
-            reached = row
-    if reached is None:
+    """The last row of ``rows`` whose ``population`` is at most ``population``."""
+    reached = [row for row in rows if row["population"] <= population]
+    if not reached:
         raise IndexError(f"no income row for population {population}")
-    return reached
+    return reached[-1]
+
+
+def income_for(rows: list[dict], population: int, coins: str) -> tuple[int, int]:
+    """(the ``coins`` field, the luxury goods) of the income row ``population`` reaches."""
+    row = income_row(rows, population)
+    return row[coins], row["luxury"]
 
 
 # The income per population, kept per income table (``common.kept``): ``compute_income`` is asked

@@ -3,7 +3,7 @@
 Everything in the expansion is public, so every seat hears the same."""
 from __future__ import annotations
 
-from peloponnes.core.narrate import names, seat_name
+from peloponnes.core.naming import names, seat_name
 from peloponnes.variants.boardgame.narrate import tile_called
 from peloponnes.variants.common.words import amounts
 

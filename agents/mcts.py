@@ -1,0 +1,179 @@
+"""The ``mcts`` agent: information-set Monte Carlo tree search that learns the rules from the
+engine, so it plays any ruleset, house rules included, with no code of its own per variant.
+
+Single-observer IS-MCTS (Cowling, Powley and Whitehouse, 2012; OpenSpiel's ``ismcts.py``): each
+iteration forks the game at the pending decision and redraws what the searching seat cannot see
+(``Game.resample``, the variants' ``resample_hidden`` hook), a fresh determinization; it walks
+one tree shared by all determinizations, choosing by UCB among the options offered in *this*
+determinization (counting how often each was available), every seat maximising its own reward;
+it adds one node, plays a rollout (the variant's heuristic bot where it has one, else random),
+optionally stopping after ``horizon`` rounds at the variant's evaluation (``evaluate_seats``),
+and backs up each seat's win share. The answer is the most visited option.
+
+The search sees only the seat's information: every determinization is drawn from its view, and
+its random numbers come from the agent's seed and the decision's number, so under an iteration
+budget the same view gives the same answer, in any process.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+
+from peloponnes.core.schema import Field, Table, validate
+from peloponnes.core.views import LazyView
+
+# The agent's settings: a player's ``mcts`` table in a scenario (documented in the README).
+SETTINGS_SCHEMA = Table({
+    "iterations": Field(int, default=32, min=1,
+                        doc="determinized simulations per decision (the budget)"),
+    "time": Field(float, default=0.0, min=0.0,
+                  doc="seconds per decision at most (0 = no limit); with a limit, results"
+                      " depend on the machine's speed"),
+    "rollout": Field(str, default="heuristic", choices=("heuristic", "random"),
+                     doc="how simulated games are played on: the variant's heuristic bot"
+                         " (random where it has none) or random"),
+    "horizon": Field(int, default=2, min=0,
+                     doc="rounds a rollout plays before it stops at the variant's evaluation"
+                         " (0 = to the end of the game; always to the end without one)"),
+    "exploration": Field(float, default=0.7, min=0.0,
+                         doc="UCB exploration constant (rewards are win shares, 0..1)"),
+})
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The agent's settings, defaults from ``SETTINGS_SCHEMA``."""
+    iterations: int
+    time: float
+    rollout: str
+    horizon: int
+    exploration: float
+
+    @classmethod
+    def from_dict(cls, data: dict | None = None, *, where: str = "mcts") -> Settings:
+        return cls(**validate(dict(data or {}), SETTINGS_SCHEMA, where=where))
+
+
+class Node:
+    """A node of the search tree: the option that led here was chosen by ``seat``."""
+    __slots__ = ("seat", "visits", "reward", "available", "children")
+
+    def __init__(self, seat: int | None):
+        self.seat = seat
+        self.visits = 0
+        self.reward = 0.0
+        self.available = 0
+        self.children: dict[tuple, Node] = {}
+
+
+class MCTSAgent:
+    """Answers the pending decision of ``game`` (the game it plays in) by IS-MCTS.
+    ``on_progress(done, budget)``, when set, is called after every iteration (a user
+    interface's "thinking" indicator)."""
+    needs_view = False
+    settings_schema = SETTINGS_SCHEMA   # its table in a scenario: ``[players.mcts]``
+    stateless = True        # each answer depends only on the game and the seed: no need to
+                            # ask it again when a game is rebuilt (undo, resume)
+
+    def __init__(self, seed: str, game, settings: Settings | None = None):
+        self.seed = seed
+        self.game = game.enable_forking()
+        self.settings = settings or Settings.from_dict()
+        hook = game.hook
+        self.heuristic = (self.settings.rollout == "heuristic"
+                          and bool(hook.choose_heuristic.get_hookimpls()))
+        self.evaluates = bool(hook.evaluate_seats.get_hookimpls())
+        self.on_progress = None
+        self.iterations_done = 0
+
+    def choose(self, view, decision) -> str:
+        game = self.game
+        if game.pending is not decision:
+            raise RuntimeError("the mcts agent answers only its own game's pending decision")
+        settings = self.settings
+        rng = random.Random(f"{self.seed}:{len(game.answers)}")
+        root = Node(None)
+        deadline = time.perf_counter() + settings.time if settings.time else None
+        done = 0
+        while done < settings.iterations:
+            if deadline is not None and done and time.perf_counter() > deadline:
+                break
+            self._iterate(root, game.fork().resample(decision.seat, rng), rng)
+            done += 1
+            if self.on_progress is not None:
+                self.on_progress(done, settings.iterations)
+        self.iterations_done = done
+        first = {}
+        for (_seat, _kind, option_id), child in root.children.items():
+            first.setdefault(option_id, 0)
+            first[option_id] += child.visits
+        # most visited; ties go to the option offered first
+        return max(decision.options, key=lambda o: first.get(o.id, 0)).id
+
+    def _iterate(self, root: Node, sim, rng: random.Random) -> None:
+        node, path = root, []
+        c = self.settings.exploration
+        while sim.pending is not None:
+            decision = sim.pending
+            keys = [(decision.seat, decision.kind, o.id) for o in decision.options]
+            children = node.children
+            untried = []
+            for key in keys:
+                child = children.get(key)
+                if child is None:
+                    untried.append(key)
+                else:
+                    child.available += 1
+            if untried:
+                key = untried[rng.randrange(len(untried))]
+                child = children[key] = Node(decision.seat)
+                child.available = 1
+                sim.choose(key[2])
+                path.append(child)
+                break
+            best, best_value = None, -1.0
+            for key in keys:
+                child = children[key]
+                value = (child.reward / child.visits
+                         + c * math.sqrt(math.log(child.available) / child.visits))
+                if value > best_value:
+                    best, best_value = key, value
+            sim.choose(best[2])
+            node = children[best]
+            path.append(node)
+        rewards = self._rollout(sim, rng)
+        for visited in path:
+            visited.visits += 1
+            visited.reward += rewards[visited.seat]
+
+    def _rollout(self, sim, rng: random.Random) -> list[float]:
+        """Play on, then each seat's share of the win (the game's result, or the variant's
+        evaluation where the rollout stops early)."""
+        horizon = self.settings.horizon
+        stop = sim.round + horizon if horizon and self.evaluates else None
+        hook = sim.hook
+        while sim.pending is not None:
+            if stop is not None and sim.round >= stop:
+                values = hook.evaluate_seats(game=sim)
+                if values is not None:
+                    return win_shares(values)
+                stop = None
+            decision = sim.pending
+            choice = None
+            if self.heuristic:
+                choice = hook.choose_heuristic(view=LazyView(sim, decision.seat),
+                                               decision=decision)
+            if choice is None:
+                sim.give(decision.options[rng.randrange(len(decision.options))])
+            else:
+                sim.choose(choice)
+        return win_shares([s.key for s in sim.result.scores])
+
+
+def win_shares(values: list) -> list[float]:
+    """1/k for each of the k seats with the best value, 0 for the others."""
+    best = max(values)
+    winners = [i for i, v in enumerate(values) if v == best]
+    return [1 / len(winners) if i in winners else 0.0 for i in range(len(values))]

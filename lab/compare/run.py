@@ -1,0 +1,53 @@
+"""``compare``: load the scenarios, play the same seeds in each through an executor, tally the
+records as they arrive, and analyse the tally."""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from itertools import chain
+from pathlib import Path
+
+from peloponnes.core.errors import ConfigError
+from peloponnes.core.scenario import Scenario
+from peloponnes.lab.batch import GameRecord, InProcessExecutor, PairedJobs, Tally, make_executor
+from peloponnes.lab.batch.executors import Executor, Progress
+from peloponnes.lab.compare.result import CompareResult, analyse, check_metrics
+from peloponnes.lab.compare.scenarios import Entry, prepare
+
+
+def compare(scenarios: Sequence[str | Path | Scenario], games: int, *,
+            workers: int | None = None, metrics: Sequence[str] | None = None,
+            first_seed: int | None = None, progress: Progress | None = None,
+            entries: Sequence[Entry] | None = None, executor: Executor | None = None,
+            on_record: Callable[[GameRecord], None] | None = None,
+            coverage: bool = False, check: str = "end") -> CompareResult:
+    """Load, run and analyse: the whole of ``peloponnes compare`` but the drawing.
+
+    Game i of every scenario uses seed ``first_seed + i`` (default: the first scenario's seed).
+    The first seed is played in this process first, so a misspelled ``--metric`` is refused
+    before the long run (metric names come from the plugins). ``on_record`` sees every game's
+    record as it is tallied (the per-game CSV streams from it). The scenarios' own plugins and
+    the bots are always watched (the result's warnings); ``coverage`` watches every hook
+    implementation (the result's coverage tables). ``check``: when each game checks the
+    invariants (``engine.CHECKS``); a game that breaks one is a failed game, not counted."""
+    if games < 1:
+        raise ConfigError("compare needs at least one game")
+    entries = list(entries) if entries is not None else prepare(scenarios)
+    first = entries[0].scenario.seed if first_seed is None else first_seed
+    played = [e.scenario for e in entries]
+    total = games * len(entries)
+    first_seed_jobs = PairedJobs(len(entries), range(first, first + 1))
+    watch = "all" if coverage else "plugins"
+    probe = list(InProcessExecutor(watch, check).run(played, first_seed_jobs))
+    if all(r.ok for r in probe):     # else wait for the other games to know every name
+        check_metrics(metrics, list(dict.fromkeys(n for r in probe for n in r.metrics)))
+    if progress:
+        progress(len(probe), total)
+    executor = executor or make_executor(workers)
+    executor.watch = watch
+    executor.check = check
+    rest = executor.run(played, PairedJobs(len(entries), range(first + 1, first + games)),
+                        (lambda done, _: progress(done + len(probe), total))
+                        if progress else None)
+    tally = Tally(len(entries)).consume(chain(probe, rest), on_record)
+    return analyse(entries, tally, games=games, first_seed=first, metrics=metrics,
+                   coverage=coverage)

@@ -1,0 +1,233 @@
+"""``peloponnes sweep SCENARIO --vary KEY=V1,V2 ...``: play a grid of values with paired seeds.
+
+A KEY is one of
+- ``options.NAME``: a variant option (``[options]`` of the scenario);
+- ``components.PATH``: a value of the component file, by key path (``rules.conquest_surcharge``,
+  ``power_cards[3].value``); each grid point plays a copy of the scenario's component file (or the
+  variant's) with that value changed, written to a temporary folder;
+- ``plugins.PLUGIN.NAME``: a parameter the plugin declares (``declare_plugin`` ->
+  ``parameters``), as a scenario's ``[parameters.PLUGIN]`` table sets it.
+
+Every grid point is a scenario; the points and the scenario's own values (the reference, first)
+go through ``compare`` on the same seeds (game i of every point uses the scenario's seed + i),
+so each point's paired difference against the scenario's own value comes with its interval.
+Values are validated where they enter the rules (options, component schema, parameter
+declarations): a bad one is a one-line error naming the key.
+"""
+from __future__ import annotations
+
+import itertools
+import re
+import tempfile
+import tomllib
+from collections.abc import Sequence
+from copy import deepcopy
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from peloponnes.core.components import read_toml
+from peloponnes.core.errors import ConfigError
+from peloponnes.core.plugins import load_ruleset
+from peloponnes.core.scenario import Scenario
+from peloponnes.lab.batch.executors import Progress
+from peloponnes.lab.compare.result import CompareResult
+from peloponnes.lab.compare.run import compare
+
+KINDS = ("options", "components", "plugins")
+_PART = re.compile(r"^([^\[\]]+)((?:\[\d+\])*)$")
+
+
+@dataclass(frozen=True)
+class Axis:
+    """One ``--vary``: the key, its values in the order given, and the scenario's own value."""
+    key: str
+    values: tuple
+    own: Any
+
+    @property
+    def kind(self) -> str:
+        return self.key.split(".", 1)[0]
+
+
+def parse_value(text: str) -> Any:
+    """A value as TOML reads it (``3``, ``0.5``, ``true``, ``"x"``), else the text itself."""
+    try:
+        return tomllib.loads(f"v = {text}")["v"]
+    except tomllib.TOMLDecodeError:
+        return text
+
+
+def parse_vary(text: str) -> tuple[str, tuple]:
+    """``KEY=V1,V2,...`` -> (key, values)."""
+    key, sep, values = text.partition("=")
+    key = key.strip()
+    if not sep or not key or not values.strip():
+        raise ConfigError(f"--vary '{text}': write KEY=V1,V2,... (e.g. "
+                          "options.final_round_income=0,1)")
+    if key.split(".", 1)[0] not in KINDS or "." not in key:
+        raise ConfigError(f"--vary '{key}': the key starts with one of "
+                          f"{', '.join(k + '.' for k in KINDS)}")
+    parsed = tuple(parse_value(v.strip()) for v in values.split(",") if v.strip())
+    if len(set(map(repr, parsed))) != len(parsed):
+        raise ConfigError(f"--vary '{key}': a value is given twice")
+    return key, parsed
+
+
+def _steps(path: str) -> list[str | int]:
+    """``power_cards[3].value`` -> ["power_cards", 3, "value"]."""
+    steps: list[str | int] = []
+    for part in path.split("."):
+        match = _PART.match(part)
+        if not match:
+            raise ConfigError(f"'{path}': not a key path (e.g. rules.conquest_surcharge or "
+                              "power_cards[3].value)")
+        steps.append(match.group(1))
+        steps.extend(int(i) for i in re.findall(r"\[(\d+)\]", match.group(2)))
+    return steps
+
+
+def _walk(data: Any, steps: list[str | int], path: str) -> tuple[Any, str | int]:
+    """The container holding the last step, checking every step exists."""
+    node = data
+    for i, step in enumerate(steps):
+        ok = (isinstance(node, dict) and step in node) if isinstance(step, str) else (
+            isinstance(node, list) and step < len(node))
+        if not ok:
+            known = ", ".join(map(str, node)) if isinstance(node, dict) else ""
+            raise ConfigError(f"components.{path}: no such key"
+                              + (f" (known here: {known})" if known else ""))
+        if i == len(steps) - 1:
+            return node, step
+        node = node[step]
+    raise ConfigError(f"components.{path}: empty key path")
+
+
+class GridBuilder:
+    """Turns the scenario and its axes into one scenario per grid point."""
+
+    def __init__(self, scenario: Scenario, folder: Path):
+        self.scenario = scenario
+        self.folder = folder
+        ruleset, self.completed = load_ruleset(scenario)
+        self.parameters = ruleset.parameters
+        self.components_path = Path(scenario.resolve(scenario.components) if scenario.components
+                                    else str(ruleset.variant.components))
+        self.raw_components = read_toml(self.components_path)
+
+    def own_value(self, key: str) -> Any:
+        kind, rest = key.split(".", 1)
+        if kind == "options":
+            if rest not in self.completed.options:
+                raise ConfigError(f"{key}: no such option (known: "
+                                  f"{', '.join(self.completed.options) or 'none'})")
+            return self.completed.options[rest]
+        if kind == "components":
+            node, last = _walk(self.raw_components, _steps(rest), rest)
+            return node[last]
+        plugin, _, name = rest.partition(".")
+        params = self.parameters.get(plugin)
+        if params is None or not name:
+            raise ConfigError(f"{key}: write plugins.PLUGIN.PARAMETER; plugins with parameters: "
+                              f"{', '.join(self.parameters) or 'none'}")
+        if name not in params:
+            raise ConfigError(f"{key}: plugin {plugin} declares no parameter '{name}' (known: "
+                              f"{', '.join(params)})")
+        return params[name]
+
+    def point(self, values: dict[str, Any], number: int, name: str) -> Scenario:
+        """The scenario with every key of ``values`` set (a component file written if needed)."""
+        sc = self.scenario
+        options, parameters = dict(sc.options), {k: dict(v) for k, v in sc.parameters.items()}
+        components = None
+        for key, value in values.items():
+            kind, rest = key.split(".", 1)
+            if kind == "options":
+                options[rest] = value
+            elif kind == "plugins":
+                plugin, _, param = rest.partition(".")
+                parameters.setdefault(plugin, {})[param] = value
+            else:
+                components = components if components is not None else deepcopy(
+                    self.raw_components)
+                node, last = _walk(components, _steps(rest), rest)
+                node[last] = value
+        path = sc.components
+        if components is not None:
+            file = self.folder / f"point{number}-{self.components_path.name}"
+            file.write_bytes(tomli_w.dumps(components).encode())
+            path = str(file)
+        return replace(sc, name=name, options=options, parameters=parameters, components=path)
+
+
+def point_label(values: dict[str, Any]) -> str:
+    return ", ".join(f"{key.rsplit('.', 1)[-1]}={value!r}" if isinstance(value, str)
+                     else f"{key.rsplit('.', 1)[-1]}={value}" for key, value in values.items())
+
+
+@dataclass
+class SweepResult:
+    """The grid's results: ``points[i]`` (its values) is ``compare.entries[i]``; point 0 is the
+    scenario's own values (the reference of every paired difference). ``own_in_grid`` says
+    whether the scenario's own values are also a grid point (else point 0 is extra)."""
+    scenario: Scenario
+    axes: list[Axis]
+    points: list[dict]
+    compare: CompareResult
+    own_in_grid: bool
+
+    @property
+    def games(self) -> int:
+        return self.compare.games
+
+    def labels(self) -> list[str]:
+        return [point_label(p) + (" (scenario)" if i == 0 else "")
+                for i, p in enumerate(self.points)]
+
+    def grid_order(self) -> list[int]:
+        """Point indices in the grid's order (the axes' values as given), the scenario's own
+        values in their place when they are a grid point; else, for one numeric key, where the
+        value falls among the others, or first."""
+        index = {tuple(repr(p[a.key]) for a in self.axes): i for i, p in enumerate(self.points)}
+        order = [index[tuple(repr(v) for v in combo)]
+                 for combo in itertools.product(*(a.values for a in self.axes))]
+        if self.own_in_grid:
+            return order
+        axis = self.axes[0]
+        numeric = all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                      for v in (*axis.values, axis.own))
+        if len(self.axes) == 1 and numeric:      # the scenario's own value where it belongs
+            place = sum(1 for v in axis.values if v < axis.own)
+            return [*order[:place], 0, *order[place:]]
+        return [0, *order]
+
+
+def sweep(scenario: Scenario, vary: Sequence[str], games: int, *, workers: int | None = None,
+          metrics: Sequence[str] | None = None, progress: Progress | None = None,
+          folder: Path | None = None, executor=None) -> SweepResult:
+    """Play ``games`` paired games at every point of the grid the ``vary`` texts span
+    (``KEY=V1,V2``), plus the scenario's own values when they are not a grid point.
+    ``executor``: who plays the games (as for ``compare``; default: local processes)."""
+    if not vary:
+        raise ConfigError("sweep needs at least one --vary KEY=V1,V2,...")
+    parsed = [parse_vary(v) for v in vary]
+    keys = [k for k, _ in parsed]
+    if len(set(keys)) != len(keys):
+        raise ConfigError("each key may be varied once")
+    sc = scenario.with_bots_for_humans()[0].with_absolute_paths()
+    with tempfile.TemporaryDirectory(prefix="peloponnes-sweep-", dir=folder) as tmp:
+        builder = GridBuilder(sc, Path(tmp))
+        axes = [Axis(k, values, builder.own_value(k)) for k, values in parsed]
+        own = {a.key: a.own for a in axes}
+        grid = [dict(zip(keys, combo, strict=True))
+                for combo in itertools.product(*(a.values for a in axes))]
+        own_in_grid = any(all(repr(p[k]) == repr(own[k]) for k in keys) for p in grid)
+        points = [own] + [p for p in grid if any(repr(p[k]) != repr(own[k]) for k in keys)]
+        if len(points) < 2:
+            raise ConfigError("the grid holds only the scenario's own values: vary something")
+        scenarios = [builder.point(p, i, point_label(p)) for i, p in enumerate(points)]
+        result = compare(scenarios, games, workers=workers, metrics=metrics,
+                         first_seed=sc.seed, progress=progress, executor=executor)
+    return SweepResult(sc, axes, points, result, own_in_grid)

@@ -1,0 +1,349 @@
+"""Coverage: what a batch of games exercised, and the two house-rule mistakes it catches.
+
+Per game (``Watcher``, one per loaded ruleset, in whatever process plays the game):
+- each watched hook implementation: how often it was called, and how often its answer changed
+  the result (``HookTrace`` answers: a wrapper that returned something other than it was given;
+  a ``firstresult`` answer that differs from what the implementations behind it would have
+  answered, found by calling those once more with the game's RNG restored; a collected answer
+  that is not None). Hooks whose spec says "Return value ignored" are only counted. Watching
+  only the scenario's own plugins, the question is whether an implementation ever changed the
+  result (``plugin_warnings``): once it has in a game, its later answers in that game are not
+  probed again, and ``hook_changed`` counts the games in which it did (per game, so the counts
+  are the same for any executor and any number of workers);
+- each phase run (with its rule section), each rule section met (phases, decisions, events):
+  only when watching every implementation (the coverage tables are all that show them);
+- per seat and decision kind, the decisions a heuristic bot answered and those it answered at
+  random (no opinion from ``choose_heuristic``), and which plugin's phase asked them.
+
+Which implementations are watched: always the scenario's own plugins (file or module: cheap,
+so ``simulate`` and ``compare`` always warn), every implementation with ``--coverage``.
+``Coverage`` objects add up (the tally merges them in seed order); ``warnings`` and
+``coverage_rows`` turn a total into words.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import partial
+from operator import attrgetter
+
+from peloponnes.agents import OPINIONATED_KINDS
+from peloponnes.core.engine import AnswerObserver, Game
+from peloponnes.core.plugins import Ruleset
+from peloponnes.lab.trace import Answer, HookTrace, summarise
+
+# Hooks a batch of bot games never calls: at loading, in tests (invariants), at the table.
+NOT_IN_BATCH = frozenset({"register_variants", "declare_plugin", "load_components",
+                             "check_invariants", "render_view"})
+SCENARIO_PLUGIN_KINDS = ("file", "module")
+_event_rule = attrgetter("rule")
+# An empty Counter without Counter.__init__ (Python: about 0.4 us each; a watched game starts
+# a Coverage of six, and every pickled one comes back with six)
+_empty_counter = partial(Counter.__new__, Counter)
+
+
+@dataclass
+class Coverage:
+    """Counts over one or many games (add them with ``add``)."""
+    games: int = 0
+    hook_calls: Counter = field(default_factory=_empty_counter)       # (plugin, hook) -> calls
+    # (plugin, hook) -> calls whose answer changed the result; watching only the scenario's
+    # own plugins (which asks whether they ever changed it), the games in which one did
+    hook_changed: Counter = field(default_factory=_empty_counter)
+    phases: Counter = field(default_factory=_empty_counter)           # (phase, rule) -> runs
+    rules: Counter = field(default_factory=_empty_counter)            # rule section -> times met
+    bot_decisions: Counter = field(default_factory=_empty_counter)    # (seat, kind) -> answered
+    bot_guesses: Counter = field(default_factory=_empty_counter)      # (seat, kind) -> at random
+    owners: dict = field(default_factory=dict)                 # decision kind -> plugin
+
+    def add(self, other: Coverage) -> Coverage:
+        self.games += other.games
+        for name in _COUNTS:
+            theirs = getattr(other, name)
+            if theirs:      # (a game's counts are mostly empty: the tally adds every game's)
+                mine = getattr(self, name)
+                get = mine.get
+                for key, n in theirs.items():   # (Counter.update, without its checks)
+                    mine[key] = get(key, 0) + n
+        if other.owners:
+            for kind, owner in other.owners.items():
+                self.owners.setdefault(kind, owner)
+        return self
+
+    def __reduce__(self):
+        # Pickled as plain dicts, and only the counts that have any (a game watched for the
+        # scenario's own plugins has two at most, often none): every game's coverage crosses
+        # from a worker process to the tally, and unpickling Counters runs Counter.__init__
+        # (Python) for each of them.
+        counts = {}
+        for name in _COUNTS:
+            counter = getattr(self, name)
+            if counter:
+                counts[name] = dict(counter)
+        return _coverage_from, (self.games, counts, self.owners)
+
+
+_COUNTS = ("hook_calls", "hook_changed", "phases", "rules", "bot_decisions", "bot_guesses")
+_new = object.__new__
+
+
+def _coverage_from(games: int, counts: dict, owners: dict) -> Coverage:
+    """A pickled ``Coverage`` again (``Coverage.__reduce__``): ``counts`` holds the counts that
+    are not empty, by name."""
+    cov = _new(Coverage)
+    fields = cov.__dict__
+    fields["games"] = games
+    for name in _COUNTS:
+        counter = fields[name] = _empty_counter()
+        values = counts.get(name)
+        if values:
+            dict.update(counter, values)
+    fields["owners"] = owners
+    return cov
+
+
+def scenario_plugins(ruleset: Ruleset) -> list[str]:
+    return [p.name for p in ruleset.plugins if p.kind in SCENARIO_PLUGIN_KINDS]
+
+
+def _result_ignored(ruleset: Ruleset, hook: str) -> bool:
+    spec = getattr(getattr(ruleset.pm.hook, hook, None), "spec", None)
+    doc = (getattr(getattr(spec, "function", None), "__doc__", "") or "").lower()
+    return "return value ignored" in doc
+
+
+def watched_hooks(ruleset: Ruleset, *, every: bool) -> list[tuple[str, str]]:
+    """(plugin, hook) of every implementation a watcher counts, in the plugins' order: the
+    scenario's own plugins', or (``every``) all of them; load-time hooks left out."""
+    watched = None if every else set(scenario_plugins(ruleset))
+    out = []
+    for plugin in ruleset.plugins:
+        if plugin.kind == "core" or (watched is not None and plugin.name not in watched):
+            continue
+        out.extend((plugin.name, hook) for hook in plugin.hooks(ruleset.pm)
+                   if hook not in NOT_IN_BATCH)
+    return out
+
+
+class Watcher:
+    """Counts one game at a time of ``ruleset`` (which it instruments in place)."""
+
+    def __init__(self, ruleset: Ruleset, *, every: bool = False):
+        self.ruleset = ruleset
+        self.every = every
+        self._probe_plugins = set(scenario_plugins(ruleset))
+        watched = None if every else set(self._probe_plugins)
+        self._ignored = {h: _result_ignored(ruleset, h) for h in dir(ruleset.pm.hook)
+                         if not h.startswith("_")}
+        self._owner_cache: dict[int, str | None] = {}
+        self._behind_cache: dict[tuple[str, int], list | None] = {}
+        self._between_games = Coverage()
+        self.current = self._between_games      # the game's counts, from ``start`` on
+        self._rules_asked: list[str] = []      # the rule section of every decision answered
+        self.trace = HookTrace(ruleset, on_answer=self._answered, only=watched, monitor=False)
+
+    # --- per game ---------------------------------------------------------------------------
+    def start(self, game: Game) -> None:
+        self.current = Coverage()
+        self._rules_asked = []
+        self.trace.game = game
+
+    def answer_observer(self, scenario) -> AnswerObserver | None:
+        """What a game of ``scenario`` should call at every answer (``engine.play``'s
+        ``on_answer``): ``on_answer`` when watching every implementation (the rule sections
+        asked) or when a seat's bot has opinions to count; else None, and the game makes no
+        call per decision (scenario plugins watched, random bots: what ``compare`` and
+        ``simulate`` do by default)."""
+        if self.every or any(p.agent in OPINIONATED_KINDS for p in scenario.players):
+            return self.on_answer
+        return None
+
+    def on_answer(self, game: Game, decision, answer: str, agent) -> None:
+        # (runs at every decision: the rule sections are counted in C when the game finishes;
+        # only when watching every implementation, the only watch that reports them)
+        if self.every and decision.rule:
+            self._rules_asked.append(decision.rule)
+        if not hasattr(agent, "guessed"):         # only bots with opinions are counted
+            return
+        current = self.current
+        key = (decision.seat, decision.kind)
+        current.bot_decisions[key] += 1
+        if agent.guessed:
+            current.bot_guesses[key] += 1
+        if decision.kind not in current.owners:
+            current.owners[decision.kind] = self._owner(game.phase)
+
+    def finish(self, game: Game) -> Coverage:
+        cov = self.current
+        cov.games = 1
+        if self.every:      # (phases and rule sections: only the coverage tables show them)
+            for (name, rule), runs in game.phase_runs.items():
+                cov.phases[name, rule] += runs
+                if rule:
+                    cov.rules[rule] += runs
+            cov.rules.update(self._rules_asked)
+            cov.rules.update(map(_event_rule, game.events))  # counted in C: hundreds a game
+            cov.rules.pop("", None)                          # events without a rule section
+            self._rules_asked = []
+        self.current = self._between_games      # (what is counted outside a game is dropped)
+        self.trace.game = None
+        return cov
+
+    # --- answers ----------------------------------------------------------------------------
+    def _owner(self, phase) -> str | None:
+        run = getattr(phase, "run", None)
+        code = getattr(run, "__code__", None) or getattr(getattr(run, "func", None), "__code__",
+                                                         None)
+        if code is None:
+            return None
+        key = id(code)
+        if key not in self._owner_cache:
+            plugin = self.ruleset.plugin_of_file(code.co_filename)
+            self._owner_cache[key] = plugin.name if plugin is not None else None
+        return self._owner_cache[key]
+
+    def _answered(self, trace: HookTrace, hook: str, impl, answer: Answer, args: tuple,
+                  kwargs: dict) -> None:
+        key = (answer.plugin, hook)
+        current = self.current
+        current.hook_calls[key] += 1
+        if self._ignored.get(hook, False):
+            return
+        if not self.every and key in current.hook_changed:
+            return      # it changed the result in this game already: that is all we ask
+        if answer.wrapper:
+            changed = answer.changed
+        elif answer.value is None:
+            changed = False
+        elif trace.firstresult.get(hook) and answer.plugin in self._probe_plugins:
+            changed = self._differs_from_shadowed(trace, hook, impl, answer.value, args, kwargs)
+        else:
+            changed = True
+        if changed:
+            current.hook_changed[key] += 1
+
+    def _behind(self, hook: str, impl) -> list | None:
+        """The plain implementations pluggy calls after ``impl`` (None: ``impl`` is not one of
+        them), worked out once per hook and implementation (the ruleset's plugins are fixed)."""
+        key = (hook, id(impl))
+        if key not in self._behind_cache:
+            caller = getattr(self.ruleset.pm.hook, hook)
+            plain = [i for i in reversed(caller.get_hookimpls())
+                     if not (i.wrapper or i.hookwrapper)]
+            self._behind_cache[key] = plain[plain.index(impl) + 1:] if impl in plain else None
+        return self._behind_cache[key]
+
+    def _differs_from_shadowed(self, trace: HookTrace, hook: str, impl, value, args: tuple,
+                               kwargs: dict) -> bool:
+        """Would the implementations behind ``impl`` have answered something else? Calls them
+        with the same arguments, the game's RNG saved and restored; True when unsure."""
+        behind = self._behind(hook, impl)
+        if behind is None:
+            return True
+        given = dict(zip(impl.argnames, args, strict=False)) | kwargs
+        game = given.get("game")
+        state = game.rng.getstate() if game is not None else None
+        try:
+            for other in behind:
+                if not set(other.argnames) <= set(given):
+                    return True
+                function = trace.originals.get(id(other), other.function)
+                shadowed = function(*(given[n] for n in other.argnames))
+                if shadowed is not None:
+                    return summarise(shadowed) != summarise(value)
+            return True          # nothing behind it: the plugin's answer is the only one
+        except Exception:
+            return True
+        finally:
+            if state is not None:
+                game.rng.setstate(state)
+
+
+# --- words ---------------------------------------------------------------------------------------
+
+def _n(x: int) -> str:
+    return f"{x:,}"
+
+
+def plugin_warnings(ruleset: Ruleset, cov: Coverage) -> list[str]:
+    """The scenario's own plugins that never had a hook called, or never answered differently
+    from the ruleset they override, in ``cov.games`` games."""
+    out = []
+    games = cov.games
+    for plugin, hook in watched_hooks(ruleset, every=False):
+        calls = cov.hook_calls.get((plugin, hook), 0)
+        if calls == 0:
+            out.append(f"plugin {plugin}: hook {hook} called 0 times in {_n(games)} games")
+        elif not _result_ignored(ruleset, hook) and not cov.hook_changed.get((plugin, hook)):
+            out.append(f"plugin {plugin}: hook {hook} called {_n(calls)} times in {_n(games)} "
+                       "games and never answered differently from the ruleset it overrides")
+    return out
+
+
+def bot_rows(cov: Coverage, seat_names: Iterable[str]) -> list[dict]:
+    """Per seat and decision kind answered by a heuristic bot: how many, how many at random."""
+    names = list(seat_names)
+    rows = []
+    for (seat, kind), total in sorted(cov.bot_decisions.items()):
+        guesses = cov.bot_guesses.get((seat, kind), 0)
+        rows.append({"seat": seat + 1, "name": names[seat] if seat < len(names) else "",
+                     "kind": kind, "decisions": total, "at_random": guesses,
+                     "plugin": cov.owners.get(kind)})
+    return rows
+
+
+def bot_warnings(ruleset: Ruleset, cov: Coverage, seat_names: Iterable[str]) -> list[str]:
+    """Decisions of the scenario's own plugins that a heuristic bot answered at random, one
+    line per decision kind (the seats it happened to listed)."""
+    plugins = set(scenario_plugins(ruleset))
+    kinds: dict[str, list[dict]] = {}
+    for row in bot_rows(cov, seat_names):
+        if row["at_random"] and row["plugin"] in plugins:
+            kinds.setdefault(row["kind"], []).append(row)
+    out = []
+    for kind, rows in kinds.items():
+        guessed = sum(r["at_random"] for r in rows)
+        total = sum(r["decisions"] for r in rows)
+        seats = ", ".join(f"{r['seat']} ({r['name']})" for r in rows)
+        out.append(f"{_n(guessed)} of {_n(total)} '{kind}' decisions of plugin "
+                   f"{rows[0]['plugin']} answered at random by the heuristic bot (seat"
+                   f"{'s' if len(rows) > 1 else ''} {seats}): it has no opinion on them; "
+                   "teach it with choose_heuristic")
+    return out
+
+
+def listed_phases(ruleset: Ruleset, scenario) -> list[tuple[str, str]]:
+    """(phase, rule) of every phase the ruleset lists for a fresh game (setup, round 1, game
+    end), as ``peloponnes rules`` shows them: what a batch could run."""
+    game = Game(ruleset, scenario)
+    try:
+        game.hook.setup_game(game=game)
+        game.round = 1
+        listed = [p for hook in (game.hook.list_setup_phases, game.hook.list_round_phases,
+                                 game.hook.list_final_phases) for p in (hook(game=game) or [])]
+    except Exception:     # a ruleset that cannot list its phases outside a game: none known
+        return []
+    return list(dict.fromkeys((p.name, p.rule) for p in listed))
+
+
+def coverage_rows(ruleset: Ruleset, cov: Coverage, scenario=None) -> dict:
+    """The ``--coverage`` tables: every implementation with its calls (per game) and how often
+    it changed the result, every phase and rule section with its runs; those that never ran."""
+    games = max(cov.games, 1)
+    hooks = [{"plugin": p, "hook": h, "calls": cov.hook_calls.get((p, h), 0),
+              "per_game": cov.hook_calls.get((p, h), 0) / games,
+              "changed": (None if _result_ignored(ruleset, h)
+                          else cov.hook_changed.get((p, h), 0))}
+             for p, h in watched_hooks(ruleset, every=True)]
+    known = listed_phases(ruleset, scenario) if scenario is not None else []
+    keys = list(dict.fromkeys([*known, *cov.phases]))
+    phases = [{"phase": name, "rule": rule, "runs": cov.phases.get((name, rule), 0),
+               "per_game": cov.phases.get((name, rule), 0) / games} for name, rule in keys]
+    rule_names = list(dict.fromkeys([*(r for _, r in known if r), *sorted(cov.rules)]))
+    rules = [{"rule": rule, "times": cov.rules.get(rule, 0),
+              "per_game": cov.rules.get(rule, 0) / games} for rule in rule_names]
+    return {"games": cov.games, "hooks": hooks, "phases": phases, "rules": rules,
+            "never": {"hooks": [f"{r['plugin']}: {r['hook']}" for r in hooks if not r["calls"]],
+                      "phases": [r["phase"] for r in phases if not r["runs"]],
+                      "rules": [r["rule"] for r in rules if not r["times"]]}}
