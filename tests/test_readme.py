@@ -50,7 +50,8 @@ def test_quick_start_simulates_a_game():
 
 def test_test_command_is_what_ci_runs():
     test_line = block_after("Run the test suite with:")[0]
-    assert "ruff check ." in test_line and "pytest" in test_line
+    assert "ruff check ." in test_line and "lint-imports" in test_line
+    assert "pluggy_bounds.py" in test_line
     assert (ROOT / ".ci" / "run").read_text().splitlines()[-1] == test_line
 
 
@@ -81,3 +82,15 @@ def test_train_your_own_agent_loop_runs(tmp_path):
     finals = [line for line in result.stdout.splitlines() if " reward " in line]
     assert len(finals) == 3 * 4                  # three games, every seat told its reward
     assert {line.split(":")[0] for line in finals} == {"game 0", "game 1", "game 2"}
+
+
+def test_readme_is_a_users_guide_with_working_links():
+    assert len(README.encode()) <= 40_000, "the README is a user's guide: keep it under 40 KB"
+    assert not re.search(r"\bissue \d+|#\d+\b", README, re.I), "no issue numbers in user docs"
+    for link in re.findall(r"\]\(((?:docs|variants|plugins)/[^)#]+)\)", README):
+        assert (ROOT / link).exists(), link
+    assert "(docs/performance.md)" in README
+    slugs = {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-")
+             for h in re.findall(r"^#+ (.+)$", README, re.M)}
+    for anchor in re.findall(r"\]\(#([\w-]+)\)", README):
+        assert anchor in slugs, f"link to a missing section: #{anchor}"
