@@ -17,7 +17,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from peloponnes.core import PluginError, SandboxError
 from peloponnes.core.errors import UntrustedCode, one_line
 from peloponnes.core.plugins import (
-    load_ruleset,
+    open_scenario,
 )
 from peloponnes.core.scenario import Scenario
 from peloponnes.lab.batch.executors import EXECUTORS
@@ -79,9 +79,7 @@ _data_stdout: list = []     # the real standard output while plugin output is re
 
 
 def load(path: str, trust: bool = False) -> tuple:
-    scenario = Scenario.from_file(path)
-    ruleset, scenario = load_ruleset(replace(scenario, trusted=trust))
-    return ruleset, scenario
+    return open_scenario(path, trusted=trust)
 
 
 check_option = click.option(

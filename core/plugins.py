@@ -1,10 +1,19 @@
-"""The plugin manager: finds rulesets, loads a scenario's plugins and checks them.
+"""Loading a scenario into a ruleset: the one pipeline every command, batch and test goes
+through (``load_ruleset``), in this order:
 
-Where plugins come from:
-- installed entry points of the ``peloponnes`` group (the built-in variants are registered there
-  by ``pyproject.toml``, exactly like a third-party package would);
-- a scenario's ``plugins`` list: a ``.py`` file path (relative to the scenario, then to the
-  current folder), an entry-point name, or an importable module name.
+1. read and validate the scenario (``open_scenario``, or ``Scenario.from_file`` / ``from_dict``:
+   unknown keys, bad values and unknown agents are errors naming the key path);
+2. find the variant and the variants it is stacked on (``find_variant``: installed entry points
+   of the ``peloponnes`` group answer ``register_variants``) and validate the options;
+3. resolve each plugin the scenario names (a ``.py`` path relative to the scenario, then to the
+   current folder; an entry-point name; a module name) and decide, before importing anything,
+   whether it may run (``core.consent``: shipped and installed code loads, other code only with
+   the user's consent);
+4. import the plugins (``load_file_plugin``, containing ``sys.exit`` and failures);
+5. assemble one plugin manager (``assemble_ruleset``: hook specs, the core's defaults, the
+   variants' plugins base first, then the house rules; unknown hooks fail naming the plugin) and
+   check every plugin's declarations (``core.declarations``);
+6. load and validate the components, then check the plugin parameters the scenario sets.
 """
 from __future__ import annotations
 
@@ -283,8 +292,9 @@ def assemble_ruleset(chain: list[Variant], plugins: Sequence[LoadedPlugin] = (),
 
 
 def load_ruleset(scenario: Scenario) -> tuple[Ruleset, Scenario]:
-    """Load the variant, plugins and components a scenario names. Returns the ruleset and the
-    scenario with its options completed by the variant's defaults."""
+    """Load the variant, plugins and components a scenario names (steps 2 to 6 of this
+    module's pipeline). Returns the ruleset and the scenario with its options completed by the
+    variant's defaults."""
     chain = find_variant(scenario)
     merged = replace(chain[-1], options=tuple(o for v in chain for o in v.options))
     checked_options = validate_options(merged, dict(scenario.options), scenario)
@@ -302,3 +312,10 @@ def load_ruleset(scenario: Scenario) -> tuple[Ruleset, Scenario]:
                           if scenario.components else None))
     ruleset.parameters = check_parameters(ruleset.plugins, scenario)
     return ruleset, replace(scenario, options=checked_options)
+
+
+def open_scenario(source: str | Path, *, trusted: bool = False) -> tuple[Ruleset, Scenario]:
+    """The whole pipeline: read a scenario file (or a shipped scenario by name,
+    ``cardgame-4p``) and load it. ``trusted``: the user consented to the plugin code it names
+    (``--trust``)."""
+    return load_ruleset(replace(Scenario.from_file(source), trusted=trusted))
