@@ -1,11 +1,9 @@
-"""Every hook point of the core engine, grouped by when it is called.
-
-Plugin authors write ``from peloponnes import hookimpl`` and implement any of these by name; a
-ruleset family adds its own (``Variant.hookspecs``); ``peloponnes hooks`` lists them all.
-``@returns`` states what a hook must return (core/results.py checks it). Conventions (as in
-pytest and datasette): verb-led names; every spec says when it is called, its arguments, what it
-returns and whether the first non-None result wins (``firstresult``). Hooks that return a list
-of phases are meant to be adjusted with ``@hookimpl(wrapper=True)``.
+"""Every hook point of the core engine, grouped by when it is called. Plugin authors write
+``from peloponnes import hookimpl`` and implement any by name; a ruleset family adds its own
+(``Variant.hookspecs``); ``peloponnes hooks`` lists them all. ``@returns`` states what a hook must
+return (core/results.py checks it). Every spec says when it is called, its arguments, what it
+returns and whether the first non-None result wins (``firstresult``); hooks returning a list of
+phases are meant to be adjusted with ``@hookimpl(wrapper=True)``.
 """
 from __future__ import annotations
 
@@ -399,9 +397,7 @@ def describe_metrics():
 @returns(list, tuple, check=texts, each=True)
 def check_invariants(game):
     """Called by conformance tests after every decision. Return a list of strings, one per
-    violated invariant (conservation, caps, no negative counts); empty when all hold.
-
-    Example::
+    violated invariant (conservation, caps, no negative counts); empty when all hold. Example::
 
         @hookimpl
         def check_invariants(game):
