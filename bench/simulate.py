@@ -58,9 +58,9 @@ import json, os, sys, time
 from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.scenario import Scenario
 try:
-    from peloponnes.lab.batch import run_game
-except ImportError:
     from peloponnes.lab.simulate import run_game
+except ImportError:             # a version from before the lab/ package
+    from peloponnes.core.simulate import run_game
 variant, players, games = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 agent = os.environ.get("BENCH_AGENT", "random")
 ruleset, scenario = load_ruleset(Scenario.quick(variant, players))
