@@ -27,22 +27,9 @@ class RandomAgent:
 
     def __init__(self, seed: str):
         self.rng = random.Random(seed)
-        self._bits = self.rng.getrandbits
 
     def pick(self, decision) -> Option:
-        # What ``rng.choice(options)`` does on Python 3.11-3.13 (``seq[self._randbelow(len(seq))]``
-        # with ``_randbelow_with_getrandbits`` written out): one Python call less per decision.
-        # tests/core/test_engine.py checks it draws as ``choice`` does.
-        # (``getrandbits`` read as an attribute, then called: a method call on an attribute
-        # of the instance is not specialised by CPython 3.11, a read of one is)
-        getrandbits = self._bits
-        options = decision.options
-        n = len(options)
-        bits = n.bit_length()
-        r = getrandbits(bits)
-        while r >= n:
-            r = getrandbits(bits)
-        return options[r]
+        return self.rng.choice(decision.options)
 
     def choose(self, view, decision) -> str:
         return self.pick(decision).id

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections import Counter
 from dataclasses import dataclass
 
 from peloponnes.core.schema import Field, Table, validate
@@ -105,12 +106,11 @@ class MCTSAgent:
             if self.on_progress is not None:
                 self.on_progress(done, settings.iterations)
         self.iterations_done = done
-        first = {}
+        visits = Counter()
         for (_seat, _kind, option_id), child in root.children.items():
-            first.setdefault(option_id, 0)
-            first[option_id] += child.visits
+            visits[option_id] += child.visits
         # most visited; ties go to the option offered first
-        return max(decision.options, key=lambda o: first.get(o.id, 0)).id
+        return max(decision.options, key=lambda o: visits[o.id]).id
 
     def _iterate(self, root: Node, sim, rng: random.Random) -> None:
         node, path = root, []
@@ -127,19 +127,14 @@ class MCTSAgent:
                 else:
                     child.available += 1
             if untried:
-                key = untried[rng.randrange(len(untried))]
+                key = rng.choice(untried)
                 child = children[key] = Node(decision.seat)
                 child.available = 1
                 sim.choose(key[2])
                 path.append(child)
                 break
-            best, best_value = None, -1.0
-            for key in keys:
-                child = children[key]
-                value = (child.reward / child.visits
-                         + c * math.sqrt(math.log(child.available) / child.visits))
-                if value > best_value:
-                    best, best_value = key, value
+            # UCB: the best mean reward plus an exploration bonus (ties: the first offered)
+            best = max(keys, key=lambda k: ucb(children[k], c))
             sim.choose(best[2])
             node = children[best]
             path.append(node)
@@ -166,10 +161,17 @@ class MCTSAgent:
                 choice = hook.choose_heuristic(view=LazyView(sim, decision.seat),
                                                decision=decision)
             if choice is None:
-                sim.give(decision.options[rng.randrange(len(decision.options))])
+                sim.give(rng.choice(decision.options))
             else:
                 sim.choose(choice)
         return win_shares([s.key for s in sim.result.scores])
+
+
+def ucb(child: Node, exploration: float) -> float:
+    """A child's upper confidence bound: its mean reward, plus ``exploration`` times a bonus
+    that grows with how often it was available and shrinks with how often it was chosen."""
+    return (child.reward / child.visits
+            + exploration * math.sqrt(math.log(child.available) / child.visits))
 
 
 def win_shares(values: list) -> list[float]:

@@ -11,8 +11,8 @@ Consent before importing foreign code (core/trust.py) is the protection against 
 """
 from __future__ import annotations
 
-import _signal
 import os
+import signal
 import threading
 
 _real_exit = os._exit
@@ -28,8 +28,7 @@ def refused_exit(code=0):
 
 
 class no_hard_exit:  # noqa: N801 - used like a function: ``with no_hard_exit():``
-    """Within this block ``os._exit`` raises HardExit (restored afterwards, nested safely).
-    A class, not a generator: it runs around every decision."""
+    """Within this block ``os._exit`` raises HardExit (restored afterwards, nested safely)."""
     __slots__ = ("swapped",)
 
     def __enter__(self):
@@ -52,13 +51,8 @@ class time_limit:  # noqa: N801 - used like a function: ``with time_limit(30, "t
     """Raise TimeLimit in the running code after ``seconds`` of wall-clock time (None or 0: no
     limit). A loop that neither decides nor emits events (``while True: pass`` in a hook) is
     stopped this way, with the loop's own frame in the traceback for blame. Works in a process's
-    main thread (elsewhere, and where SIGALRM does not exist, it does nothing).
-
-    Every game runs inside one, so it is a class rather than a generator, and it sets the
-    handler through ``_signal``, the C module that ``signal`` wraps: ``signal.signal`` turns the
-    previous handler into the ``Handlers`` enum, which for a Python function (ours, when it is
-    put back) means raising and catching a ValueError inside the enum's code, most of the cost
-    of a game's time limit."""
+    main thread (elsewhere, and where SIGALRM does not exist, it does nothing). An outer time
+    limit already running is left alone: the inner block then runs under the outer one."""
     __slots__ = ("seconds", "what", "previous", "armed")
 
     def __init__(self, seconds: float | None, what: str = "the game"):
@@ -68,25 +62,25 @@ class time_limit:  # noqa: N801 - used like a function: ``with time_limit(30, "t
 
     def __enter__(self) -> time_limit:
         seconds = self.seconds
-        if not (seconds and hasattr(_signal, "setitimer")
+        if not (seconds and hasattr(signal, "setitimer")
                 and threading.current_thread() is threading.main_thread()
-                and _signal.getitimer(_signal.ITIMER_REAL)[0] == 0):
+                and signal.getitimer(signal.ITIMER_REAL)[0] == 0):
             return self
         what = self.what
 
         def expired(signum, frame):
             raise TimeLimit(f"{what} ran longer than {seconds:g} s (an endless loop?)")
 
-        self.previous = _signal.signal(_signal.SIGALRM, expired)
-        _signal.setitimer(_signal.ITIMER_REAL, seconds)
+        self.previous = signal.signal(signal.SIGALRM, expired)
+        signal.setitimer(signal.ITIMER_REAL, seconds)
         self.armed = True
         return self
 
     def __exit__(self, *exc) -> bool:
         if self.armed:
             self.armed = False
-            _signal.setitimer(_signal.ITIMER_REAL, 0)
-            _signal.signal(_signal.SIGALRM, self.previous)
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, self.previous)
         return False
 
 

@@ -66,7 +66,9 @@ class Forking:
         checkpoint = self._checkpoint
         if checkpoint is None:
             return self._fork_by_replay(forkable)
-        twin = object.__new__(type(self))
+        # a new game of the same scenario and seed, given this game's fields as they were at the
+        # checkpoint: the engine's shared or cut back to it, the table loaded from its snapshot
+        twin = type(self)(self.ruleset, self.scenario, seed=self.seed)
         for name in self.ENGINE_FIELDS:
             setattr(twin, name, getattr(self, name))
         for name, value in load_table(checkpoint.table, self._shared, twin).items():
@@ -90,6 +92,8 @@ class Forking:
         return twin
 
     def _fork_by_replay(self, forkable: bool) -> Forking:
+        # a new game of the same scenario and seed, given this game's fields as they were at the
+        # checkpoint: the engine's shared or cut back to it, the table loaded from its snapshot
         twin = type(self)(self.ruleset, self.scenario, seed=self.seed)
         twin.options = dict(self.options)
         twin._observed = False

@@ -1,68 +1,232 @@
-"""Calling a hook that rules code asks very often without the keyword call, where that is
-exactly the same call (a general tool of the hook relay; the shared auction uses it for its
-minimum bids).
+"""How a resolved hook calls its implementations: plain loops that do what pluggy's own call
+loop does, for the hooks ``core.hookrelay`` gives them (a spec, no old-style wrapper, no call
+monitor).
 
-``game.hook.NAME(...)`` takes keywords only (pluggy's calling convention; the relay in
-``core.hookrelay`` keeps it), and CPython 3.11 does not specialise keyword calls: a hook asked
-for every seat and card of every auction (about 180 times a card game) spent about half of each
-call on the keyword call into the relay's function. ``direct_call(hook, argnames)`` gives the
-function to call positionally instead, and only where that is exactly the call the relay makes:
-
-- when the hook, as the relay resolved it, runs one implementation, with no wrapper and no result
-  contract, and that implementation takes the spec's arguments in the spec's order, it is that
-  implementation (``sole_implementation``): the relay's call of it, with the same answer;
-- otherwise, for any function the relay compiled (wrappers, several implementations, a checked
-  result), it is that function's ``positional`` twin: the same body, compiled from the same lines,
-  taking the spec's arguments positionally (``hookrelay.compile_call``);
-- pluggy's own HookCaller (``PELOPONNES_PLAIN_HOOKS=1``, tracing, a hook only pluggy can call) and
-  argument names other than the spec's, in its order: None, and the caller keeps the keyword call.
-
-Rules code reaches these through ``game.positional.NAME(...)`` (``hookrelay.PositionalHooks``),
-which keeps what ``direct_call`` gave per hook name and forgets it whenever the relay compiles
-anew (plugins registered, unregistered or blocked, pluggy's call path changed), so a house rule
-registered mid-game takes part from the next call on, as before.
+Each function built here takes the hook's arguments positionally, in the spec's order, and calls
+the implementations it was given in pluggy's call order (``HookCaller.get_hookimpls()``
+reversed: the last registered first, ``tryfirst``/``trylast`` respected, every new-style wrapper
+before the plain implementations). Each implementation gets the arguments it names, positionally,
+as pluggy passes them.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
-from types import FunctionType
+from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import Any
 
+import pluggy
 
-def direct_call(call: Any, argnames: tuple[str, ...]) -> Callable | None:
-    """The function to call with ``argnames`` positionally instead of calling ``call`` (a hook
-    as ``game.hook.NAME`` gives it) with them as keywords, with the same implementations called
-    in the same order and the same answer: ``call``'s sole implementation where calling it is
-    the whole call (``sole_implementation``), else the positional twin of a function the relay
-    compiled, for a hook whose spec has ``argnames`` in this order. Otherwise None. (Worked
-    out once per hook name until the relay compiles anew: ``hookrelay.PositionalHooks``.)"""
-    if type(call) is not FunctionType or spec_argnames(call) != argnames:
-        return None             # pluggy's own HookCaller, or not the spec's arguments
-    return sole_implementation(call, argnames) or getattr(call, "positional", None)
+# pluggy 1.6 lets a StopIteration raised inside a wrapped call pass on through a wrapper that does
+# not catch it; before, the RuntimeError Python raises for it inside that wrapper took its place.
+STOP_ITERATION_PASSES_WRAPPERS = tuple(
+    int(part) for part in pluggy.__version__.split(".")[:2]) >= (1, 6)
 
 
-def sole_implementation(call: Any, argnames: tuple[str, ...]) -> Callable | None:
-    """The implementation ``call`` (a hook as ``game.hook.NAME`` gives it) runs, to be called
-    with ``argnames`` positionally, when that is exactly the call ``call`` makes and its answer
-    is the hook's: a function the relay compiled (not pluggy's HookCaller) for a ``firstresult``
-    hook whose spec has ``argnames`` in this order, with one implementation, no wrapper, no
-    result contract on its path, taking ``argnames`` in this order. Otherwise None. Read from
-    what the function was compiled with (``hookrelay.Compiled``), so a function compiled before
-    a plugin was registered still answers for itself."""
-    compiled = getattr(call, "compiled", None) if type(call) is FunctionType else None
-    if compiled is None or spec_argnames(call) != argnames:
-        return None             # pluggy's own HookCaller, or not the spec's arguments
-    if compiled.wrappers or compiled.checked or not compiled.firstresult:
+def taking(function: Callable, argnames: Sequence[str], spec_argnames: Sequence[str]) -> Callable:
+    """``function`` (an implementation taking ``argnames``, a part of the spec's arguments) to be
+    called with all of the spec's arguments: itself where it takes them all, in the spec's order;
+    else a function passing on the ones it names."""
+    argnames, spec_argnames = tuple(argnames), tuple(spec_argnames)
+    if argnames == spec_argnames:
+        return function
+    if not argnames:
+        def taking_none(*args):
+            return function()
+        return taking_none
+    pick = itemgetter(*[spec_argnames.index(name) for name in argnames])
+    if len(argnames) == 1:
+        def taking_one(*args):
+            return function(pick(args))
+        return taking_one
+
+    def taking_some(*args):
+        return function(*pick(args))
+    return taking_some
+
+
+def first_result(calls: Sequence[Callable]) -> Callable:
+    """A first-result hook's call: the first non-None answer of ``calls`` (each next one asked
+    only while there is none), or None. One implementation's call is that implementation."""
+    if len(calls) == 1:
+        return calls[0]
+    calls = tuple(calls)
+
+    def first_result(*args):
+        for call in calls:
+            result = call(*args)
+            if result is not None:
+                return result
         return None
-    if len(compiled.plain) != 1:
-        return None
-    impl = compiled.plain[0]
-    if impl.kwargnames or tuple(impl.argnames) != argnames:
-        return None
-    return impl.function
+    return first_result
 
 
-def spec_argnames(call: Any) -> tuple[str, ...] | None:
-    """The argument names of the spec of ``call`` (a hook), in order; None without a spec."""
-    spec = getattr(call, "spec", None)
-    return None if spec is None else tuple(spec.argnames)
+def every_result(calls: Sequence[Callable]) -> Callable:
+    """A hook's call that collects answers: the list of the non-None answers of ``calls``."""
+    calls = tuple(calls)
+
+    def every_result(*args):
+        results = []
+        for call in calls:
+            result = call(*args)
+            if result is not None:
+                results.append(result)
+        return results
+    return every_result
+
+
+def wrapped(wrappers: Sequence[Callable], inner: Callable) -> Callable:
+    """``inner`` (the plain implementations' call) with new-style wrappers (``wrapper=True``,
+    outermost first) around it, as pluggy runs them: each wrapper up to its ``yield``, then
+    ``inner``; then the wrappers, innermost first, get the result (or the exception raised), and
+    each may return another result or raise another exception (``unwind``)."""
+    wrappers = tuple(wrappers)
+    if len(wrappers) == 1:
+        return wrapped_once(wrappers[0], inner)
+
+    def wrapped(*args):
+        teardowns = []
+        try:
+            for wrapper in wrappers:
+                teardown = wrapper(*args)
+                try:
+                    next(teardown)
+                except StopIteration:
+                    wrapper_failed(teardown, "did not yield")
+                teardowns.append(teardown)
+            result = inner(*args)
+        except BaseException as error:  # noqa: BLE001 - the wrappers see whatever was raised
+            return unwind(teardowns, None, error)
+        return unwind(teardowns, result, None)
+    return wrapped
+
+
+def wrapped_once(wrapper: Callable, inner: Callable) -> Callable:
+    """``wrapped`` for one wrapper (a house rule or an expansion adjusting a variant's answer,
+    the usual case), step for step the same, written out. The wrapper runs under a driver
+    (``driver``), which hands back its return value as the answer of ``send``; on any path but
+    the usual one the driver is dropped and the wrapper resumed as ``unwind`` does."""
+    def wrapped_once(*args):
+        teardown = wrapper(*args)
+        driver = DRIVERS.pop() if DRIVERS else new_driver()
+        driver.send(teardown)               # the wrapper runs up to its yield
+        if not teardown.gi_suspended:
+            wrapper_failed(teardown, "did not yield")
+        try:
+            result = inner(*args)
+        except BaseException as error:  # noqa: BLE001 - the wrapper sees whatever was raised
+            return unwind([teardown], None, error)
+        result = driver.send(result)        # the wrapper's return value
+        if teardown.gi_suspended:           # it yielded again: end it, then report it
+            teardown.close()
+            wrapper_failed(teardown, "has second yield")
+        DRIVERS.append(driver)
+        return result
+    return wrapped_once
+
+
+def driver():
+    """Runs the wrappers it is sent, one after another: passes on a wrapper's yield and the
+    result sent in, and yields the wrapper's return value (which ``send`` on the wrapper itself
+    gives inside a StopIteration)."""
+    wrapper = yield
+    while True:
+        wrapper = yield (yield from wrapper)
+
+
+def new_driver():
+    running = driver()
+    next(running)
+    return running
+
+
+# Drivers waiting for a wrapper (``wrapped_once``): each call takes one and gives it back once
+# its wrapper returned; a call made inside another takes another.
+DRIVERS: list = [new_driver() for _ in range(4)]
+
+
+def unwind(teardowns: list, result: Any, exception: BaseException | None) -> Any:
+    """Resume the wrappers that reached their ``yield`` (``teardowns``), innermost first, with
+    the result, or throw them the exception; each may replace either. Returns the final result,
+    or raises the final exception."""
+    for teardown in reversed(teardowns):
+        try:
+            if exception is None:
+                teardown.send(result)
+            else:
+                try:
+                    teardown.throw(exception)
+                except RuntimeError as error:
+                    if (STOP_ITERATION_PASSES_WRAPPERS and isinstance(exception, StopIteration)
+                            and error.__cause__ is exception):
+                        teardown.close()
+                        continue
+                    raise
+            teardown.close()        # it yielded again: end it, then report it
+        except StopIteration as stop:
+            result, exception = stop.value, None
+            continue
+        except BaseException as error:  # noqa: BLE001 - the next wrapper out sees it
+            exception = error
+            continue
+        wrapper_failed(teardown, "has second yield")
+    if exception is not None:
+        raise exception
+    return result
+
+
+def wrapper_failed(teardown, message: str):
+    """A wrapper that did not yield, or yielded twice: pluggy's error for it."""
+    code = teardown.gi_code
+    raise RuntimeError(f"wrap_controller at {code.co_name!r} {code.co_filename}:"
+                       f"{code.co_firstlineno} {message}")
+
+
+def by_keywords(call: Callable, argnames: Sequence[str], fallback: Callable) -> Callable:
+    """``call`` (taking the spec's arguments positionally) called with keywords, as
+    ``pm.hook.NAME(**kwargs)`` is: keywords the spec does not name are ignored, and a call
+    that leaves out one it names goes to ``fallback`` (pluggy's HookCaller, which warns, and
+    raises HookCallError where an implementation needs the argument)."""
+    argnames = tuple(argnames)
+    if not argnames:
+        def hook(**kwargs):
+            return call()
+    elif len(argnames) == 1:
+        (name,) = argnames
+
+        def hook(**kwargs):
+            if name not in kwargs:
+                return fallback(**kwargs)
+            return call(kwargs[name])
+    else:
+        pick = itemgetter(*argnames)
+
+        def hook(**kwargs):
+            try:
+                args = pick(kwargs)
+            except KeyError:
+                return fallback(**kwargs)
+            return call(*args)
+    return hook
+
+
+def by_position(caller: Any, argnames: Sequence[str]) -> Callable:
+    """``caller`` (a hook taking keywords: pluggy's HookCaller) called with the spec's arguments
+    positionally, in the spec's order."""
+    argnames = tuple(argnames)
+
+    def by_position(*args):
+        if len(args) != len(argnames):
+            raise TypeError(f"hook {caller.name!r} takes {len(argnames)} arguments "
+                            f"({', '.join(argnames)}), {len(args)} given")
+        return caller(**dict(zip(argnames, args, strict=True)))
+    by_position.__name__ = f"{caller.name}_by_keyword"
+    return by_position
+
+
+def without_spec(name: str) -> Callable:
+    """What a hook without a spec is when called positionally: an error (it has no argument
+    order)."""
+    def without_spec(*args):
+        raise AttributeError(f"hook {name!r} has no spec: call it with keywords")
+    without_spec.__name__ = f"{name}_without_spec"
+    return without_spec

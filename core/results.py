@@ -41,25 +41,6 @@ class Returns:
         return ((self.min is None or value >= self.min)
                 and (self.max is None or value <= self.max))
 
-    def fast_source(self, var: str, namespace: dict[str, Any]) -> str:
-        """``fast_ok`` as a Python expression on the variable ``var`` (the whole result: each
-        answer for an ``each`` contract), for the hook relay's compiled calls, where a function
-        call per hook call would cost more than the test; the names it uses go into
-        ``namespace``."""
-        if self.each:
-            namespace["_contract_fast_ok"] = self.fast_ok
-            return f"all(map(_contract_fast_ok, {var}))"
-        exact = frozenset(t for t in self.types if t is not float)   # a float may be nan
-        if self.check is not None or not exact:
-            return f"{var} is None"
-        namespace["_contract_types"] = exact
-        test = f"type({var}) in _contract_types"
-        if self.min is not None:
-            test += f" and {var} >= {self.min!r}"
-        if self.max is not None:
-            test += f" and {var} <= {self.max!r}"
-        return f"({var} is None or ({test}))"
-
     def describe(self) -> str:
         """In words, for the hooks reference."""
         parts = [" or ".join(t.__name__ for t in self.types)] if self.types else []
@@ -219,77 +200,105 @@ def culprit(caller, kwargs: dict, contract: Returns, value: Any) -> Any:
     return wrappers[-1] if wrappers else None
 
 
-def install_checks(pm, plugin_name: Callable[[Any], str | None],
-                   own_code: Callable[[Any], bool] | None = None) -> None:
-    """Check the result of every hook of ``pm`` that has a contract, on every call, where it
-    comes back from the implementations (``HookCaller._hookexec``, the one call path of a pluggy
-    hook). ``plugin_name(impl)`` names the plugin of a hook implementation for the error. A
-    result that passes costs a type and range test; only a bad one is looked into.
+@dataclass(frozen=True)
+class ResultCheck:
+    """One hook's result contract, held to its final result (after any wrapper):
+    ``check(result, kwargs)`` gives back ``result`` when it meets the contract, else raises
+    PluginError naming the plugin that returned the bad value (``plugin_name(impl)``)."""
+    caller: Any                   # the hook's pluggy HookCaller
+    contract: Returns
+    plugin_name: Callable[[Any], str | None]
 
-    The hook relay (``core.hookrelay``), which calls implementations without this call path,
-    finds the check with ``relay_check`` and compiles it into its calls; its resolved calls are
-    dropped here so that none made before the checks goes on without them. ``own_code(impl)``:
-    whether an implementation is the package's own (the core's and the shipped variants'
-    rules, which the test suite holds to the contracts): the relay does not check a hook all of
-    whose implementations are (a bad answer could only be blamed on that same code, so the
-    check would only move the error earlier); any other plugin's answer is checked."""
-    for name in [n for n in dir(pm.hook) if not n.startswith("_")]:
-        caller = getattr(pm.hook, name)
-        contract = contract_of(caller)
-        if contract is not None and not getattr(caller._hookexec, "_checks_results", False):
-            caller._hookexec = checked_call(caller, contract, caller._hookexec, plugin_name)
-            caller._hookexec.own_code = own_code
-    relay = getattr(pm, "relay", None)
-    if relay is not None:
-        relay.clear()
+    def passes(self, result: Any) -> bool:
+        """The cheap test made on every call: True when ``result`` certainly meets the
+        contract (False: ``__call__`` looks into it)."""
+        fast_ok = self.contract.fast_ok
+        return all(map(fast_ok, result)) if self.contract.each else fast_ok(result)
 
-
-def result_check(caller, contract: Returns, plugin_name) -> Callable[[Any, dict], Any]:
-    """``check(result, kwargs)``: ``result`` when it meets ``contract``, else PluginError naming
-    the plugin that returned the bad value (the one check of both call paths)."""
-    fast = contract.fast_ok
-    name = caller.name
-
-    def check(result: Any, kwargs: dict) -> Any:
-        if contract.each:
-            if all(fast(v) for v in result):
-                return result
-        elif fast(result):
+    def __call__(self, result: Any, kwargs: dict) -> Any:
+        if self.passes(result):
             return result
+        contract, name = self.contract, self.caller.name
         for value in result if contract.each else [result]:
             problem = contract.problem(value, kwargs)
             if problem is not None:
-                impl = culprit(caller, kwargs, contract, value)
+                impl = culprit(self.caller, kwargs, contract, value)
                 shown = repr(value)
                 shown = shown if len(shown) <= 60 else shown[:57] + "..."
                 raise PluginError(f"{name} returned {shown}: {problem}",
-                                  plugin=plugin_name(impl) if impl else None, hook=name)
+                                  plugin=self.plugin_name(impl) if impl else None, hook=name)
         return result
-    return check
 
 
-def checked_call(caller, contract: Returns, call: Callable, plugin_name):
-    """``call`` (pluggy's ``hookexec(name, impls, kwargs, firstresult)``) with its result held to
-    ``contract``; a bad result raises PluginError naming the plugin that returned it."""
-    check = result_check(caller, contract, plugin_name)
+class ResultChecks:
+    """The result checks of one plugin manager (``install_checks``): ``checks``, hook name ->
+    ResultCheck, for every hook with a contract; ``own_code(impl)``, whether an implementation is
+    the package's own rules (None: none is).
 
-    def hookexec(name, impls, kwargs, firstresult):
-        return check(call(name, impls, kwargs, firstresult), kwargs)
+    On pluggy's call path they are a call monitor (``before``/``after``, given to pluggy's
+    ``add_hookcall_monitoring``), which sees every hook call's final result. The hook relay
+    (``core.hookrelay``) calls implementations itself and asks ``for_fast_path`` which check to
+    put around a hook's call."""
 
-    hookexec._checks_results = True
-    hookexec.contract, hookexec.check = contract, check     # for relay_check
-    return hookexec
+    def __init__(self, checks: dict[str, ResultCheck], own_code: Callable[[Any], bool] | None):
+        self.checks = checks
+        self.own_code = own_code
+
+    def before(self, hook_name: str, hook_impls, kwargs) -> None:
+        """Nothing to do before a call (pluggy's monitoring asks for both functions)."""
+
+    def after(self, outcome, hook_name: str, hook_impls, kwargs) -> None:
+        """Check the result of a call that returned one (an exception is left as it is)."""
+        check = self.checks.get(hook_name)
+        if check is not None and outcome.exception is None:
+            check(outcome.get_result(), kwargs)
+
+    def for_fast_path(self, caller) -> ResultCheck | None:
+        """The check to put around a call of ``caller``'s current implementations, or None: the
+        hook has no contract, or every implementation is the package's own code (a bad answer
+        could only be blamed on that same code, which the test suite holds to the contracts
+        through pluggy's path; the check would only move the error earlier)."""
+        check = self.checks.get(caller.name)
+        own_code = self.own_code
+        if check is None or (own_code is not None
+                             and all(own_code(impl) for impl in caller.get_hookimpls())):
+            return None
+        return check
 
 
-def relay_check(caller) -> tuple[Returns, Callable[[Any, dict], Any]] | None:
-    """The contract and check ``install_checks`` put on ``caller``'s call path, for a fast path
-    that calls the implementations itself (None: the hook's results are not checked, or all
-    its current implementations are the package's own code, see ``install_checks``)."""
-    hookexec = getattr(caller, "_hookexec", None)
-    check = getattr(hookexec, "check", None)
-    if check is None:
-        return None
-    own_code = getattr(hookexec, "own_code", None)
-    if own_code is not None and all(own_code(impl) for impl in caller.get_hookimpls()):
-        return None
-    return hookexec.contract, check
+def install_checks(pm, plugin_name: Callable[[Any], str | None],
+                   own_code: Callable[[Any], bool] | None = None) -> None:
+    """Check the result of every hook of ``pm`` that has a contract, on every call: a result that
+    passes costs a type and range test; only a bad one is looked into, and raises PluginError
+    naming the plugin of the implementation that gave it (``plugin_name(impl)``).
+
+    The checks are ``pm.result_checks`` (``ResultChecks``): on pluggy's path a call monitor
+    (pluggy's public ``add_hookcall_monitoring``), on the hook relay's the check it puts around
+    the call, where not every implementation is the package's own code (``own_code(impl)``).
+    Installed again, the checks are replaced."""
+    checks = {}
+    for name in [n for n in dir(pm.hook) if not n.startswith("_")]:
+        caller = getattr(pm.hook, name)
+        contract = contract_of(caller)
+        if contract is not None:
+            checks[name] = ResultCheck(caller, contract, plugin_name)
+    installed = getattr(pm, "result_checks", None)
+    if installed is None:
+        pm.result_checks = ResultChecks(checks, own_code)
+        pm.add_hookcall_monitoring(pm.result_checks.before, pm.result_checks.after)
+    else:
+        installed.checks, installed.own_code = checks, own_code
+        changed = getattr(pm, "hooks_changed", None)     # the relay resolves its hooks again
+        if changed is not None:
+            changed()
+
+
+def checked_call(call: Callable, check: ResultCheck, argnames: tuple[str, ...]) -> Callable:
+    """``call`` (a hook's implementations, taking the spec's arguments ``argnames``
+    positionally) with its result held to ``check``."""
+    passes = check.passes
+
+    def checked(*args):
+        result = call(*args)
+        return result if passes(result) else check(result, dict(zip(argnames, args, strict=True)))
+    return checked

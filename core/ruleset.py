@@ -67,14 +67,14 @@ class Ruleset:
     @property
     def positional_hooks(self) -> PositionalHooks:
         """``hooks`` called with the spec's arguments positionally (``hookrelay.PositionalHooks``;
-        games offer it as ``game.positional``): the relay's manager's own, which follows its
-        plugins, or one over pluggy's ``pm.hook``."""
-        relay = getattr(self.pm, "relay", None)
-        if relay is not None and relay_enabled():
-            return self.pm.positional
+        games offer it as ``game.positional``): the relay's manager's own, which follow its
+        plugins (``plain_positional``, over pluggy's own calls, when the relay is off)."""
+        pm = self.pm
+        if isinstance(pm, RelayPluginManager):
+            return pm.positional if relay_enabled() else pm.plain_positional
         plain = self.__dict__.get("_plain_positional")
         if plain is None:
-            plain = self.__dict__["_plain_positional"] = PositionalHooks(self.pm.hook)
+            plain = self.__dict__["_plain_positional"] = PositionalHooks(pm, plain=True)
         return plain
 
     @property

@@ -4,9 +4,8 @@ A snapshot is the pickled table (``game.state`` and every attribute a plugin set
 taken at a phase boundary. Objects every game of a ruleset shares are not copied but referred
 to: the component data (a card dict in a tableau stays *the* card dict of ``game.components``),
 the ruleset, its hook relay, the plugins' ``StashKey`` objects (a key is its identity) and the
-game itself (restored as the game the snapshot is loaded
-into). Pickling once per phase and unpickling once per fork keeps forks cheap: unpickling runs
-in C, with a Python call only for those shared objects.
+game itself (restored as the game the snapshot is loaded into). The table is pickled once per
+phase and unpickled once per fork: a deep copy that keeps the shared objects shared.
 """
 from __future__ import annotations
 
@@ -19,11 +18,13 @@ from .stash import StashKey
 
 class SharedObjects:
     """What snapshots refer to instead of copying: every container inside the component data,
-    numbered once per game (forks of the game reuse the numbering)."""
+    numbered once per game (forks of the game reuse the numbering). Known by identity (``id``):
+    the component data is dicts and lists, which cannot be dict keys; ``objects`` keeps each
+    one alive, so its ``id`` stays its own."""
 
     def __init__(self, components: Any, *extra: Any):
         self.objects: list = [None]            # 0 = the game a snapshot is loaded into
-        self.ids: dict[int, int] = {}
+        self.ids: dict[int, int] = {}          # id(object) -> its number
         for obj in extra:
             self._add(obj)
         self._walk(components)
@@ -49,15 +50,14 @@ class _Pickler(pickle.Pickler):
     def __init__(self, file, shared: SharedObjects, game: Any):
         super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
         self.shared = shared
-        self.shared_ids = shared.ids
-        self.game_id = id(game)
+        self.game = game
 
     def persistent_id(self, obj):
-        if id(obj) == self.game_id:
+        if obj is self.game:
             return 0
         if isinstance(obj, StashKey):       # module-level keys, shared by every game
             return self.shared._add(obj)
-        return self.shared_ids.get(id(obj))
+        return self.shared.ids.get(id(obj))
 
 
 class _Unpickler(pickle.Unpickler):

@@ -38,14 +38,14 @@ class Stash(dict):
     """Plugin state by ``StashKey``: ``stash[key] = value``, ``stash[key]``, ``key in stash``,
     ``stash.get(key, default)``, ``stash.setdefault(key, default)``, ``del stash[key]``.
 
-    A dict underneath, so reading ``stash[key]`` runs no Python code (Heroes reads its state a
-    few hundred times a game); setting checks the key, and a missing key says which."""
+    A dict underneath: reading is a dict's own read; setting checks that the key is a
+    ``StashKey``, and a missing key says which."""
     __slots__ = ()
 
     def __setitem__(self, key: StashKey[T], value: T) -> None:
         if not isinstance(key, StashKey):
             raise TypeError(f"stash keys are StashKey objects, not {type(key).__name__}")
-        dict.__setitem__(self, key, value)
+        super().__setitem__(key, value)
 
     def __missing__(self, key: StashKey[T]) -> T:
         raise KeyError(f"nothing stashed under {key!r} (set up by its plugin?)")

@@ -17,14 +17,18 @@ class LazyView(Mapping):
         self._game, self._seat, self._view = game, seat, None
 
     def _built(self) -> dict:
-        view = self._view
-        if view is None:
-            view = self._view = self._game.view(self._seat)
-            self.__class__ = _BuiltView       # from now on each read is one dict lookup
-        return view
+        if self._view is None:
+            self._view = self._game.view(self._seat)
+        return self._view
 
     def __getitem__(self, key):
         return self._built()[key]
+
+    def __contains__(self, key) -> bool:
+        return key in self._built()
+
+    def get(self, key, default=None):
+        return self._built().get(key, default)
 
     def __iter__(self):
         return iter(self._built())
@@ -35,17 +39,3 @@ class LazyView(Mapping):
     def copy(self) -> dict:
         """The view as a plain dict."""
         return dict(self._built())
-
-
-class _BuiltView(LazyView):
-    """A ``LazyView`` once built (bots read views in loops: no check left on a read)."""
-    __slots__ = ()
-
-    def __getitem__(self, key):
-        return self._view[key]
-
-    def __contains__(self, key) -> bool:
-        return key in self._view
-
-    def get(self, key, default=None):
-        return self._view.get(key, default)

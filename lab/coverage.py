@@ -25,8 +25,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import partial
-from operator import attrgetter
 
 from peloponnes.agents import OPINIONATED_KINDS
 from peloponnes.core.engine import AnswerObserver, Game
@@ -37,70 +35,32 @@ from peloponnes.lab.trace import Answer, HookTrace, summarise
 NOT_IN_BATCH = frozenset({"register_variants", "declare_plugin", "load_components",
                              "check_invariants", "render_view"})
 SCENARIO_PLUGIN_KINDS = ("file", "module")
-_event_rule = attrgetter("rule")
-# An empty Counter without Counter.__init__ (Python: about 0.4 us each; a watched game starts
-# a Coverage of six, and every pickled one comes back with six)
-_empty_counter = partial(Counter.__new__, Counter)
 
 
 @dataclass
 class Coverage:
     """Counts over one or many games (add them with ``add``)."""
     games: int = 0
-    hook_calls: Counter = field(default_factory=_empty_counter)       # (plugin, hook) -> calls
+    hook_calls: Counter = field(default_factory=Counter)       # (plugin, hook) -> calls
     # (plugin, hook) -> calls whose answer changed the result; watching only the scenario's
     # own plugins (which asks whether they ever changed it), the games in which one did
-    hook_changed: Counter = field(default_factory=_empty_counter)
-    phases: Counter = field(default_factory=_empty_counter)           # (phase, rule) -> runs
-    rules: Counter = field(default_factory=_empty_counter)            # rule section -> times met
-    bot_decisions: Counter = field(default_factory=_empty_counter)    # (seat, kind) -> answered
-    bot_guesses: Counter = field(default_factory=_empty_counter)      # (seat, kind) -> at random
+    hook_changed: Counter = field(default_factory=Counter)
+    phases: Counter = field(default_factory=Counter)           # (phase, rule) -> runs
+    rules: Counter = field(default_factory=Counter)            # rule section -> times met
+    bot_decisions: Counter = field(default_factory=Counter)    # (seat, kind) -> answered
+    bot_guesses: Counter = field(default_factory=Counter)      # (seat, kind) -> at random
     owners: dict = field(default_factory=dict)                 # decision kind -> plugin
 
     def add(self, other: Coverage) -> Coverage:
         self.games += other.games
         for name in _COUNTS:
-            theirs = getattr(other, name)
-            if theirs:      # (a game's counts are mostly empty: the tally adds every game's)
-                mine = getattr(self, name)
-                get = mine.get
-                for key, n in theirs.items():   # (Counter.update, without its checks)
-                    mine[key] = get(key, 0) + n
-        if other.owners:
-            for kind, owner in other.owners.items():
-                self.owners.setdefault(kind, owner)
+            getattr(self, name).update(getattr(other, name))
+        for kind, owner in other.owners.items():
+            self.owners.setdefault(kind, owner)
         return self
-
-    def __reduce__(self):
-        # Pickled as plain dicts, and only the counts that have any (a game watched for the
-        # scenario's own plugins has two at most, often none): every game's coverage crosses
-        # from a worker process to the tally, and unpickling Counters runs Counter.__init__
-        # (Python) for each of them.
-        counts = {}
-        for name in _COUNTS:
-            counter = getattr(self, name)
-            if counter:
-                counts[name] = dict(counter)
-        return _coverage_from, (self.games, counts, self.owners)
 
 
 _COUNTS = ("hook_calls", "hook_changed", "phases", "rules", "bot_decisions", "bot_guesses")
-_new = object.__new__
-
-
-def _coverage_from(games: int, counts: dict, owners: dict) -> Coverage:
-    """A pickled ``Coverage`` again (``Coverage.__reduce__``): ``counts`` holds the counts that
-    are not empty, by name."""
-    cov = _new(Coverage)
-    fields = cov.__dict__
-    fields["games"] = games
-    for name in _COUNTS:
-        counter = fields[name] = _empty_counter()
-        values = counts.get(name)
-        if values:
-            dict.update(counter, values)
-    fields["owners"] = owners
-    return cov
 
 
 def scenario_plugins(ruleset: Ruleset) -> list[str]:
@@ -136,8 +96,8 @@ class Watcher:
         watched = None if every else set(self._probe_plugins)
         self._ignored = {h: _result_ignored(ruleset, h) for h in dir(ruleset.pm.hook)
                          if not h.startswith("_")}
-        self._owner_cache: dict[int, str | None] = {}
-        self._behind_cache: dict[tuple[str, int], list | None] = {}
+        self._owners: dict[str, str | None] = {}        # code file -> its plugin's name
+        self._behind_cache: dict[tuple, list | None] = {}
         self._between_games = Coverage()
         self.current = self._between_games      # the game's counts, from ``start`` on
         self._rules_asked: list[str] = []      # the rule section of every decision answered
@@ -160,8 +120,8 @@ class Watcher:
         return None
 
     def on_answer(self, game: Game, decision, answer: str, agent) -> None:
-        # (runs at every decision: the rule sections are counted in C when the game finishes;
-        # only when watching every implementation, the only watch that reports them)
+        # the rule sections asked are noted here and counted when the game finishes, only when
+        # watching every implementation (the only watch that reports them)
         if self.every and decision.rule:
             self._rules_asked.append(decision.rule)
         if not hasattr(agent, "guessed"):         # only bots with opinions are counted
@@ -183,8 +143,8 @@ class Watcher:
                 if rule:
                     cov.rules[rule] += runs
             cov.rules.update(self._rules_asked)
-            cov.rules.update(map(_event_rule, game.events))  # counted in C: hundreds a game
-            cov.rules.pop("", None)                          # events without a rule section
+            cov.rules.update(event.rule for event in game.events)
+            cov.rules.pop("", None)                 # events without a rule section
             self._rules_asked = []
         self.current = self._between_games      # (what is counted outside a game is dropped)
         self.trace.game = None
@@ -197,11 +157,11 @@ class Watcher:
                                                          None)
         if code is None:
             return None
-        key = id(code)
-        if key not in self._owner_cache:
-            plugin = self.ruleset.plugin_of_file(code.co_filename)
-            self._owner_cache[key] = plugin.name if plugin is not None else None
-        return self._owner_cache[key]
+        filename = code.co_filename
+        if filename not in self._owners:
+            plugin = self.ruleset.plugin_of_file(filename)
+            self._owners[filename] = plugin.name if plugin is not None else None
+        return self._owners[filename]
 
     def _answered(self, trace: HookTrace, hook: str, impl, answer: Answer, args: tuple,
                   kwargs: dict) -> None:
@@ -226,7 +186,7 @@ class Watcher:
     def _behind(self, hook: str, impl) -> list | None:
         """The plain implementations pluggy calls after ``impl`` (None: ``impl`` is not one of
         them), worked out once per hook and implementation (the ruleset's plugins are fixed)."""
-        key = (hook, id(impl))
+        key = (hook, impl)
         if key not in self._behind_cache:
             caller = getattr(self.ruleset.pm.hook, hook)
             plain = [i for i in reversed(caller.get_hookimpls())
@@ -248,7 +208,7 @@ class Watcher:
             for other in behind:
                 if not set(other.argnames) <= set(given):
                     return True
-                function = trace.originals.get(id(other), other.function)
+                function = trace.originals.get(other, other.function)
                 shadowed = function(*(given[n] for n in other.argnames))
                 if shadowed is not None:
                     return summarise(shadowed) != summarise(value)

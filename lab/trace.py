@@ -132,9 +132,10 @@ class HookTrace:
         self.on_answer = on_answer
         self.game = None
         self._stack: list[HookCall] = []
-        self.originals: dict[int, Callable] = {}     # id(impl) -> its own function
-        self._names = {id(p.obj): p.name for p in ruleset.plugins}
+        self.originals: dict[object, Callable] = {}     # instrumented impl -> its own function
         pm = ruleset.pm
+        # the name each plugin is registered under -> the plugin's name in the ruleset
+        self._names = {pm.get_name(p.obj): p.name for p in ruleset.plugins}
         self.firstresult: dict[str, bool] = {}
         self.instrumented: list[tuple[str, object]] = []        # (hook, impl)
         for name in dir(pm.hook):
@@ -149,7 +150,7 @@ class HookTrace:
         self._undo = pm.add_hookcall_monitoring(self._before, self._after) if monitor else None
 
     def plugin_name(self, impl) -> str:
-        return self._names.get(id(impl.plugin), impl.plugin_name)
+        return self._names.get(impl.plugin_name, impl.plugin_name)
 
     def close(self) -> None:
         """Stop grouping calls (the instrumented implementations stay, recording nothing)."""
@@ -217,5 +218,5 @@ class HookTrace:
                 record(hook, impl, Answer(plugin, value), args, kwargs)
                 return value
             impl.function = traced
-        self.originals[id(impl)] = original
+        self.originals[impl] = original
         self.instrumented.append((hook, impl))

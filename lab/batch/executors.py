@@ -286,6 +286,9 @@ class _ChunkRun:
                                   self.jobs[self.bounds[i][0]:self.bounds[i][1]]])
 
     def _kill(self) -> None:
+        # ``ProcessPoolExecutor`` has no public way to end its workers at once or to reach its
+        # result queue and manager thread, so these are read from its private fields (each one
+        # missing: that step is skipped).
         pool, self.pool = self.pool, None
         if pool is None:
             return
@@ -304,9 +307,9 @@ class _ChunkRun:
                 process.join(timeout=5)
         _unblock_result_reader(results)
         if manager is not None:
-            # Let the manager thread finish its clean-up now: at exit the interpreter wakes it
-            # through a pipe it may be closing at that moment (CPython 3.11: "Exception ignored
-            # ... OSError: Bad file descriptor" printed after "interrupted").
+            # Let the manager thread finish its clean-up now: woken only at the program's exit,
+            # it may write to a pipe being closed at that moment, and the user sees "Exception
+            # ignored ... OSError: Bad file descriptor" printed after "interrupted".
             manager.join(timeout=10)
 
 
@@ -316,8 +319,8 @@ def _unblock_result_reader(results) -> None:
     the pool's manager thread waits in ``recv`` for the rest of it, and the interpreter joins that
     thread at exit, so the process would hang after Ctrl-C (1 run in about 80 did). With no write
     end left open anywhere, the manager thread reads end-of-file instead, takes the pool for
-    broken and cleans up as it does for a dead worker. ``results`` is the pool's
-    ``_result_queue`` (so named in CPython 3.11 to 3.13); if it is missing, nothing is closed."""
+    broken and cleans up as it does for a dead worker. ``results`` is the pool's result queue
+    (``_result_queue``); if it is missing, nothing is closed."""
     writer = getattr(results, "_writer", None)
     if writer is not None:
         writer.close()

@@ -196,7 +196,7 @@ class RayExecutor:
         ray = self.ray
         scenarios = [granted(sc) for sc in scenarios]     # UntrustedCode here, not on workers
         started = self._connect(ray)
-        running: dict[int, object] = {}       # id -> reference of a task not finished yet
+        running: set = set()        # the references of the tasks not finished yet
         try:
             cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
             packed, files = pack(scenarios)
@@ -208,9 +208,8 @@ class RayExecutor:
 
             def submit(chunk: list[Job]) -> Future:
                 ref = task.remote(batch, chunk)
-                running[id(ref)] = ref
-                return _surviving(ref.future(), chunk, died,
-                                  lambda _: running.pop(id(ref), None))
+                running.add(ref)
+                return _surviving(ref.future(), chunk, died, lambda _: running.discard(ref))
 
             yield from in_job_order(submit, jobs, chunk_bounds(total, cpus, self.chunk),
                                     cpus * 3, progress)
@@ -258,8 +257,8 @@ def _surviving(future: Future, jobs: list[Job], died: tuple[type, ...], finished
     return out
 
 
-def _cancel(ray, running: dict[int, object]) -> None:
-    for ref in list(running.values()):
+def _cancel(ray, running: set) -> None:
+    for ref in list(running):
         try:
             ray.cancel(ref, force=True)
         except Exception:   # noqa: BLE001 - finished meanwhile, or the instance is gone

@@ -35,21 +35,18 @@ class RunningStats:
             self.add(value)
 
     def add(self, value: float) -> None:
-        # (the attributes read once into locals: the tally adds dozens of values per game)
-        n = self.n = self.n + 1
-        before = self._sum
-        total = self._sum = before + value
-        if abs(before) >= abs(value):
-            self._compensation += (before - total) + value
+        self.n += 1
+        total = self._sum + value       # Neumaier: keep what the float sum rounded away
+        if abs(self._sum) >= abs(value):
+            self._compensation += (self._sum - total) + value
         else:
-            self._compensation += (value - total) + before
-        delta = value - self._welford_mean
-        mean = self._welford_mean = self._welford_mean + delta / n
-        self._m2 += delta * (value - mean)
-        if self.min is None or value < self.min:
-            self.min = value
-        if self.max is None or value > self.max:
-            self.max = value
+            self._compensation += (value - total) + self._sum
+        self._sum = total
+        delta = value - self._welford_mean      # Welford
+        self._welford_mean += delta / self.n
+        self._m2 += delta * (value - self._welford_mean)
+        self.min = value if self.min is None else min(self.min, value)
+        self.max = value if self.max is None else max(self.max, value)
 
     @property
     def mean(self) -> float:

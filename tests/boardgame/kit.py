@@ -5,6 +5,7 @@ coins and civilizations laid out by hand with tiles that pass the component sche
 - ``tile(...)`` / ``printed(id)``: a synthetic tile validated against the schema, or a printed one.
 - ``seat_player(game, seat, ...)``: replace a seat's civilization and mat; the bank keeps the
   coin count conserved.
+- ``slots(game, *tiles)``: tiles laid out face up for an auction.
 - ``drive``, ``option_ids``, ``events``: the generic helpers of the card-game kit.
 """
 from __future__ import annotations
@@ -18,6 +19,7 @@ from peloponnes.core.schema import validate
 from peloponnes.variants.boardgame.schema import COMPONENT_SCHEMA
 from peloponnes.variants.boardgame.setup import default_mat
 from peloponnes.variants.boardgame.state import BoardPlayer, Placed
+from peloponnes.variants.common.auction import Slot
 from tests.cardgame.kit import drive, events, option_ids  # noqa: F401  (shared, generic)
 
 _TILE = COMPONENT_SCHEMA.fields["tiles"].type.item
@@ -97,6 +99,13 @@ def seat_player(game: Game, seat: int, *, civ: dict | None = None, coins: int = 
         st.bank = 0
     st.players[seat] = player
     return player
+
+
+def slots(game: Game, *tiles: dict, conquest_from: int | None = None) -> list[Slot]:
+    """Lay ``tiles`` out face up (from ``conquest_from`` on, in the Conquest row)."""
+    game.state.slots = [Slot(i, t, conquest=conquest_from is not None and i >= conquest_from)
+                        for i, t in enumerate(tiles)]
+    return game.state.slots
 
 
 def marked(t: dict, coins: int = 1) -> Placed:

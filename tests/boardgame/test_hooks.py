@@ -281,9 +281,8 @@ def test_conquest_surcharge_minimum_bid_and_bid_bonus_halves():
 
 
 def test_compute_income_follows_a_mat_given_another_income_table_mid_game():
-    # the default compute_income keeps its answers per table (kept_income): a house rule that
-    # gives a seat's mat a new table when it adds a tile is followed at once, and the other
-    # seat's table keeps its own answers
+    # a house rule that gives a seat's mat a new income table when it adds a tile is followed
+    # at once; the other seat keeps its own table
     class RicherAfterATile:
         @hookimpl
         def after_tile_added(self, game, seat, placed):

@@ -21,7 +21,6 @@ def test_supply_feeding_production_first_then_grain_inhabitant_coin_cards_or_lux
     _, asked = drive(feed(game, player), "grain", "inhabitant", "luxury")
     assert option_ids(asked[0]) == ["grain", "luxury", "inhabitant", "remove:0"]
     assert [d.prompt for d in asked] == [f"{n} inhabitant(s) unfed: how?" for n in (3, 2, 1)]
-    # (built without calling the class: every field stored, equal to the class's own)
     assert asked[0] == Decision(0, "feed", "3 inhabitant(s) unfed: how?", asked[0].options,
                                 FEEDING_RULE)
     assert player.population() == 7 and player.civilization is not None
@@ -196,16 +195,15 @@ def test_supply_completion_option_production_as_started():
     assert player.buildings == [house] and house.under is None
 
 
-def test_grain_and_population_is_production_and_population_in_one_pass():
-    """Feeding reads both through CardPlayer.grain_and_population: what production("grain")
-    and population() say, covered cards left out, with and without a civilization."""
+def test_grain_production_and_population_leave_covered_cards_out():
+    """Feeding reads production("grain") and population(): covered cards left out, with and
+    without a civilization."""
     game = new_game(2)
     player = seat_player(game, 0, civ=civilization(inhabitants=3, grain=1),
                          buildings=[building(inhabitants=2, grain=2),
                                     Placed(building(inhabitants=5, grain=4),
                                            cover=("wood", "earthquake"))],
                          landscapes=[landscape(inhabitants=1, grain=3)])
-    assert player.grain_and_population() == (player.production("grain"),
-                                              player.population()) == (6, 6)
+    assert (player.production("grain"), player.population()) == (6, 6)
     player.civilization = None
-    assert player.grain_and_population() == (5, 3)
+    assert (player.production("grain"), player.population()) == (5, 3)

@@ -1,37 +1,48 @@
 """The shared auction's own decisions (a bid's card, then its amount), its bids and the family's
-scores are built without calling their classes (``core.decisions.new_object``): each must equal
-the one the class builds."""
+scores, in all three games."""
 from __future__ import annotations
 
-from peloponnes.core import Decision, Score
+from peloponnes.core import Score
+from peloponnes.core.engine import Game
+from peloponnes.core.plugins import load_ruleset
+from peloponnes.core.scenario import Scenario
 from peloponnes.variants.common.auction import PASS, Bid
 from peloponnes.variants.common.scoring import lower_total_score
 
-from .test_hookcalls import bid_pending
+
+def bid_pending(variant: str) -> Game:
+    """A 4-player game of ``variant`` at its first bid on a card."""
+    ruleset, scenario = load_ruleset(Scenario.quick(variant, 4))
+    game = Game(ruleset, scenario, seed=3).start()
+    while game.pending.kind != "bid_card":
+        game.give(game.pending.options[-1])
+    return game
 
 
-def test_the_auctions_decisions_are_the_ones_the_class_builds():
+def test_a_bid_asks_the_card_then_the_amount_and_stands_as_paid():
     for variant in ("cardgame", "boardgame", "heroes"):
         game = bid_pending(variant)
         card = game.pending
-        assert card == Decision(card.seat, "bid_card", card.prompt,
-                                card.options, card.rule)
         assert card.options[0] is PASS and card.rule
-        game.give(card.options[1])                  # a bid on the first card offered
+        assert card.prompt.startswith("Bid on which ")
+        chosen = card.options[1]                    # a bid on the first card offered
+        game.give(chosen)
         amount = game.pending
-        assert amount == Decision(card.seat, "bid_amount", amount.prompt, amount.options,
-                                  card.rule)
+        assert (amount.seat, amount.kind, amount.rule) == (card.seat, "bid_amount", card.rule)
         assert amount.prompt.startswith("How much on ") and amount.options
+        values = [o.value for o in amount.options]
+        assert values == list(range(values[0], values[0] + len(values)))    # each amount once
+        assert "; from " in chosen.label or "; exactly " in chosen.label
         auction = game.state.auction
         game.give(amount.options[0])                # the least amount, paid as first offered
         while card.seat not in auction.bids:
             game.give(game.pending.options[0])
         bid = auction.bids[card.seat]
         assert bid == Bid(card.seat, amount.options[0].value, bid.payment)
-        assert vars(bid) == vars(Bid(card.seat, bid.amount, bid.payment))   # same fields, order
+        assert chosen.value.bid is bid              # the bid stands on the card chosen
 
 
-def test_the_familys_score_is_the_one_the_class_builds():
+def test_the_familys_score_is_the_lower_total_then_the_higher_then_luxury():
     assert lower_total_score(7, 5, 2) == Score(5, (7, 2), {"population": 7, "power": 5,
                                                           "luxury": 2})
     assert lower_total_score(3, 9, 0, {"heroes": 1}) == Score(

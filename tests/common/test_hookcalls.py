@@ -1,8 +1,7 @@
-"""A family hook called positionally (core.hookcalls) only where that is the very call
-the relay makes: its sole implementation where one plain implementation of a first-result hook,
-no wrapper and no result contract is the whole call, else the relay's compiled positional twin,
-pluggy's own HookCaller never; and the auction's purse follows plugins registered mid-auction,
-as the relay does."""
+"""Hooks called positionally (``game.positional``, core.hookrelay.PositionalHooks) make the very
+calls the keyword hooks make: same implementations, same order, same answer, same result checks;
+they follow plugins registered and unregistered, and the auction's purse, which asks
+``minimum_bid`` that way, follows house rules registered mid-auction."""
 from __future__ import annotations
 
 import pluggy
@@ -11,7 +10,6 @@ import pytest
 from peloponnes.core import hookimpl
 from peloponnes.core.engine import Game
 from peloponnes.core.errors import PluginError
-from peloponnes.core.hookcalls import direct_call, sole_implementation
 from peloponnes.core.hookrelay import PositionalHooks, RelayPluginManager
 from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.results import install_checks, returns
@@ -19,7 +17,6 @@ from peloponnes.core.scenario import Scenario
 
 spec = pluggy.HookspecMarker("hookcallstest")
 impl = pluggy.HookimplMarker("hookcallstest")
-ARGS = ("x", "y")
 
 
 class Specs:
@@ -56,6 +53,10 @@ class Another:
     def first(self, x, y):
         return None
 
+    @impl
+    def every(self, x, y):
+        return x * y
+
 
 class Wrapper:
     @impl(wrapper=True)
@@ -64,9 +65,16 @@ class Wrapper:
 
 
 class FewerArgs:
-    @impl
+    @impl(tryfirst=True)
     def first(self, y):
         return y
+
+
+class OldStyleWrapper:
+    @impl(hookwrapper=True)
+    def first(self, x, y):
+        outcome = yield
+        outcome.force_result(outcome.get_result() + 100)
 
 
 def manager(*plugins) -> RelayPluginManager:
@@ -77,77 +85,83 @@ def manager(*plugins) -> RelayPluginManager:
     return pm
 
 
-def test_one_plain_implementation_of_a_first_result_hook_is_called_directly():
+@pytest.mark.parametrize("plugins", [(), (Plain(),), (Plain(), Another()), (Plain(), Wrapper()),
+                                     (Plain(), FewerArgs()), (Plain(), Another(), Wrapper()),
+                                     (Plain(), OldStyleWrapper())],
+                         ids=["none", "one", "two", "wrapped", "fewer-args", "both",
+                              "old-style"])
+def test_positional_calls_answer_as_keyword_calls_and_pluggy_do(plugins):
+    pm = manager(*plugins)
+    for hook in ("first", "every"):
+        expected = getattr(pm.hook, hook)(x=3, y=4)
+        assert getattr(pm.positional, hook)(3, 4) == expected
+        assert getattr(pm.relay, hook)(x=3, y=4) == expected
+        assert getattr(pm.plain_positional, hook)(3, 4) == expected
+
+
+def test_positional_calls_check_results_as_keyword_calls_do():
+    pm = manager(Plain())
+    install_checks(pm, lambda i: i.plugin_name, own_code=lambda i: False)
+    assert pm.positional.checked(3, 4) == 7
+    errors = []
+    for call in (lambda: pm.positional.checked(10, 5), lambda: pm.relay.checked(x=10, y=5),
+                 lambda: pm.hook.checked(x=10, y=5), lambda: pm.plain_positional.checked(10, 5)):
+        with pytest.raises(PluginError) as error:
+            call()                                  # 15: over the contract's 14
+        errors.append(str(error.value))
+    assert len(set(errors)) == 1 and "checked returned 15" in errors[0]
+
+
+def test_the_package_own_answers_are_not_checked_on_the_fast_path():
+    # only the package's own code answers: a bad answer could only be blamed on it, and pluggy's
+    # path (PELOPONNES_PLAIN_HOOKS=1, which the test suite plays) still checks it
+    pm = manager(Plain())
+    install_checks(pm, lambda i: i.plugin_name, own_code=lambda i: True)
+    assert pm.positional.checked(10, 5) == pm.relay.checked(x=10, y=5) == 15
+    with pytest.raises(PluginError):
+        pm.hook.checked(x=10, y=5)
+
+
+def test_positional_calls_follow_the_plugins():
     plain = Plain()
     pm = manager(plain)
-    direct = sole_implementation(pm.relay.first, ARGS)
-    assert direct == plain.first
-    assert direct(3, 4) == pm.relay.first(x=3, y=4) == 7
+    assert pm.positional.first(3, 4) == 7
+    wrapper, old = Wrapper(), OldStyleWrapper()
+    pm.register(wrapper)
+    assert pm.positional.first(3, 4) == 14
+    pm.register(old)                            # only pluggy calls it: its keywords are given
+    assert pm.positional.first(3, 4) == pm.hook.first(x=3, y=4) == 114
+    pm.unregister(old)
+    pm.unregister(wrapper)
+    assert pm.positional.first(3, 4) == 7
+    pm.set_blocked(pm.get_name(plain))
+    assert pm.positional.first(3, 4) is None and pm.positional.every(3, 4) == []
 
 
-def test_anything_else_keeps_the_hook_call():
-    assert sole_implementation(manager(Plain()).hook.first, ARGS) is None   # pluggy's own
-    assert sole_implementation(manager(Plain()).relay.every, ARGS) is None  # not first-result
-    assert sole_implementation(manager(Plain(), Another()).relay.first, ARGS) is None
-    assert sole_implementation(manager(Plain(), Wrapper()).relay.first, ARGS) is None
-    assert sole_implementation(manager(FewerArgs()).relay.first, ARGS) is None
-    assert sole_implementation(manager(Plain()).relay.first, ("y", "x")) is None
-    assert sole_implementation(manager().relay.first, ARGS) is None         # none registered
+def test_positional_hooks_over_pluggys_own_hooks_and_what_they_refuse():
+    pm = manager(Plain(), Wrapper())
+    over_pluggy = PositionalHooks(pm, plain=True)   # PELOPONNES_PLAIN_HOOKS=1: keywords to pluggy
+    assert over_pluggy.first(3, 4) == pm.hook.first(x=3, y=4) == 14
+    with pytest.raises(TypeError):
+        over_pluggy.first(3)                    # every argument of the spec, in its order
+    with pytest.raises(TypeError):
+        pm.positional.first(3)
+    with pytest.raises(AttributeError):
+        pm.positional.no_such_hook              # noqa: B018 - the lookup is the test
 
 
-def test_a_result_contract_on_the_call_path_keeps_the_hook_call():
-    """The relay checks a contract unless every implementation is the sandbox's own code; so
-    does the direct call then (a plain implementation's answer is the hook's either way)."""
-    checked = manager(Plain())
-    install_checks(checked, lambda i: i.plugin_name, own_code=lambda i: False)
-    assert sole_implementation(checked.relay.checked, ARGS) is None
-    own = manager(Plain())
-    install_checks(own, lambda i: i.plugin_name, own_code=lambda i: True)
-    assert sole_implementation(own.relay.checked, ARGS) is not None
+class Unspecced:
+    @impl
+    def unknown_to_the_specs(self, x):
+        return x
 
 
-def test_a_direct_call_is_the_sole_implementation_or_the_relays_positional_twin():
-    plain = Plain()
-    assert direct_call(manager(plain).relay.first, ARGS) == plain.first
-    for pm, hook in ((manager(Plain(), Wrapper()), "first"),      # wrapped: 2 * (3 + 4)
-                     (manager(Plain(), Another()), "first"),      # two implementations
-                     (manager(Plain()), "every")):                # every result: a list
-        call = getattr(pm.relay, hook)
-        direct = direct_call(call, ARGS)
-        assert direct is call.positional
-        assert direct(3, 4) == call(x=3, y=4)
-    assert direct_call(manager(Plain(), Wrapper()).relay.first, ARGS)(3, 4) == 14
-    assert direct_call(manager(Plain(), Another()).relay.every, ARGS)(3, 4) == [7]
-
-
-def test_a_direct_call_checks_a_result_contract_as_the_relay_does():
-    checked = manager(Plain())
-    install_checks(checked, lambda i: i.plugin_name, own_code=lambda i: False)
-    direct = direct_call(checked.relay.checked, ARGS)
-    assert direct is checked.relay.checked.positional
-    assert direct(3, 4) == 7
-    with pytest.raises(PluginError) as positional:
-        direct(10, 5)                              # 15: over the contract's 14
-    with pytest.raises(PluginError) as keyword:
-        checked.relay.checked(x=10, y=5)
-    assert str(positional.value) == str(keyword.value)
-
-
-def test_no_direct_call_where_only_pluggy_can_call_or_the_arguments_differ():
-    assert direct_call(manager(Plain()).hook.first, ARGS) is None           # pluggy's own
-    assert direct_call(manager(Plain()).relay.first, ("y", "x")) is None    # not the spec's order
-    assert direct_call(manager(Plain(), Wrapper()).relay.first, ("x",)) is None
-
-
-def test_a_change_of_plugins_is_followed():
-    plain = Plain()
-    pm = manager(plain)
-    before = pm.relay.first
-    assert sole_implementation(before, ARGS) == plain.first
-    pm.register(Wrapper())
-    assert pm.relay.first is not before          # the relay compiled the hook again
-    assert sole_implementation(pm.relay.first, ARGS) is None
-    assert sole_implementation(before, ARGS) == plain.first    # what that function itself calls
+def test_a_hook_without_a_spec_is_called_with_keywords_only():
+    pm = manager(Plain())
+    pm.register(Unspecced())                    # a hook pluggy knows only by its plugin
+    with pytest.raises(AttributeError, match="has no spec: call it with keywords"):
+        pm.positional.unknown_to_the_specs(1)
+    assert pm.relay.unknown_to_the_specs(x=1) == [1]
 
 
 def bid_pending(variant: str) -> Game:
@@ -172,85 +186,20 @@ class DoubledHouseRule:
 
 
 def test_the_purse_asks_the_plugins_registered_mid_auction():
-    """The auction's purse calls the variant's ``minimum_bid`` directly while it is the hook's
-    one implementation (``game.positional``), and a house rule registered during the auction
-    (first-result or wrapper) answers from the next minimum asked on, until it is
-    unregistered."""
+    """The auction's purse asks ``minimum_bid`` positionally (``game.positional``); a house rule
+    registered during the auction (first-result or wrapper) answers from the next minimum asked
+    on, until it is unregistered."""
     for variant in ("cardgame", "boardgame"):
         game = bid_pending(variant)
         purse = game.state.auction.purse
         slot = next(s for s in game.state.slots if not s.conquest)
         value = purse.minimum(0, slot)
-        own = game.hook.minimum_bid.get_hookimpls()[0].function
-        assert game.positional.minimum_bid == own       # the variant's own answer, directly
         assert value == game.hook.minimum_bid(game=game, seat=0, card=slot.card, conquest=False)
         pm = game.ruleset.pm
         for rule, expected in ((DearerHouseRule(), 9), (DoubledHouseRule(), 2 * value)):
             pm.register(rule)
             try:
                 assert purse.minimum(0, slot) == expected
-                assert game.positional.minimum_bid is game.hook.minimum_bid.positional
             finally:
                 pm.unregister(rule)
             assert purse.minimum(0, slot) == value
-            assert game.positional.minimum_bid == own
-
-
-class OldStyleWrapper:
-    @impl(hookwrapper=True)
-    def first(self, x, y):
-        yield
-
-
-def test_positional_hooks_make_the_keyword_calls_and_follow_the_plugins():
-    plain = Plain()
-    pm = manager(plain)
-    assert pm.positional.first == plain.first and pm.positional.first(3, 4) == 7
-    assert pm.positional.every(3, 4) == [7]
-    pm.register(Wrapper())                      # a wrapper: the relay's positional twin
-    assert pm.positional.first is pm.relay.first.positional and pm.positional.first(3, 4) == 14
-    old = OldStyleWrapper()
-    pm.register(old)                            # only pluggy calls it: its keywords are given
-    assert pm.positional.first(3, 4) == pm.hook.first(x=3, y=4) == 14
-    assert pm.positional.first.__name__ == "first_by_keyword"
-    pm.unregister(old)
-    assert pm.positional.first is pm.relay.first.positional
-
-
-def test_positional_hooks_over_pluggys_own_hooks_and_what_they_refuse():
-    pm = manager(Plain(), Wrapper())
-    over_pluggy = PositionalHooks(pm.hook)      # PELOPONNES_PLAIN_HOOKS=1: keywords to pluggy
-    assert over_pluggy.first(3, 4) == pm.hook.first(x=3, y=4) == 14
-    with pytest.raises(ValueError):
-        over_pluggy.first(3)                    # every argument of the spec, in its order
-    with pytest.raises(TypeError):
-        pm.positional.first(3)
-    with pytest.raises(AttributeError):
-        pm.positional.no_such_hook              # noqa: B018 - the lookup is the test
-
-
-class Unspecced:
-    @impl
-    def unknown_to_the_specs(self, x):
-        return x
-
-
-def test_hook_namespaces_resolve_every_hook_at_first_use_and_again_after_each_change():
-    # until first used, a namespace is of its pending subclass (whose __getattr__ resolves
-    # every hook); then of the plain class, whose lookups CPython's attribute caches serve
-    pm = manager(Plain())
-    assert type(pm.positional) is not PositionalHooks
-    assert isinstance(pm.positional, PositionalHooks)
-    assert pm.positional.first(3, 4) == 7
-    assert type(pm.positional) is PositionalHooks and "__getattr__" not in vars(PositionalHooks)
-    assert {"first", "every", "checked"} <= set(vars(pm.positional))   # all resolved at once
-    assert type(pm.relay).__name__ == "HookRelay"
-    pm.register(Wrapper())                          # a change: pending again, then resolved anew
-    assert type(pm.positional) is not PositionalHooks
-    assert pm.positional.first(3, 4) == 14 and pm.relay.first(x=3, y=4) == 14
-    with pytest.raises(AttributeError):
-        pm.positional.no_such_hook                  # noqa: B018 - the lookup is the test
-    pm.register(Unspecced())                        # a hook pluggy knows only by its plugin
-    with pytest.raises(AttributeError, match="has no spec: call it with keywords"):
-        pm.positional.unknown_to_the_specs(1)
-    assert pm.relay.unknown_to_the_specs(x=1) == [1]

@@ -165,7 +165,7 @@ def test_ctrl_c_does_not_hang_on_a_result_torn_by_the_killed_worker(tmp_path):
 
 def test_a_pool_worker_collects_garbage_less_often_with_what_it_loaded_frozen():
     # (the pool's initializer: games make almost no reference cycles, so a worker runs fewer
-    # collections; see core.batch.garbage)
+    # collections; see lab.batch.garbage)
     import gc
 
     from peloponnes.core.scenario import Scenario

@@ -154,7 +154,7 @@ def test_random_agent_is_seeded_and_only_answers_offered_options():
 
 
 def test_random_agent_draws_as_random_choice_does():
-    # the agent skips ``Random.choice`` for speed; its picks and RNG state must not change
+    # a random seat's picks are those of ``random.Random(seed).choice``: recorded games replay
     import random
 
     from peloponnes.core.decisions import Decision, Option

@@ -1,6 +1,7 @@
 """The hook relay (core.hookrelay) calls hooks exactly as pluggy does: same results, same
-exceptions, same call order, for any mix of plain implementations and new-style wrappers; and
-games played through it are the games pluggy plays."""
+exceptions, same call order, for any mix of plain implementations and wrappers, positionally or
+with keywords, with the same result checks blaming the same plugin; and games played through it
+are the games pluggy plays."""
 from __future__ import annotations
 
 import json
@@ -101,15 +102,26 @@ def make_wrapper(behaviour, opts, log, name, hook_name):
     return wrapper
 
 
+def make_old_style(behaviour, opts, log, name, hook_name):
+    @hookimpl(specname=hook_name, hookwrapper=True, **opts)
+    def old_style(x):
+        log.append(f"{name}>")
+        yield
+        log.append(f"<{name}")
+    return old_style
+
+
+MAKERS = {"plain": make_plain, "wrapper": make_wrapper, "old": make_old_style}
+
+
 def build(managers, plan, hook_name):
     """Register the same plugins, in the same order, in each manager; return their logs."""
     logs = []
     for pm in managers:
         log = []
         for i, (kind, behaviour, opts) in enumerate(plan):
-            maker = make_plain if kind == "plain" else make_wrapper
             plugin = type(f"P{i}", (), {hook_name: staticmethod(
-                maker(behaviour, opts, log, f"{kind}{i}", hook_name))})
+                MAKERS[kind](behaviour, opts, log, f"{kind}{i}", hook_name))})
             pm.register(plugin(), name=f"p{i}")
         logs.append(log)
     return logs
@@ -121,7 +133,9 @@ def outcome(call):
         try:
             return ("ok", call())
         except Exception as error:  # noqa: BLE001 - comparing whatever was raised
-            return ("error", type(error).__name__, str(error).split(" at ")[0])
+            # (the message up to a wrapper's file name; the plugin a PluginError blames)
+            return ("error", type(error).__name__, str(error).split(" at ")[0],
+                    getattr(error, "plugin", None))
 
 
 def managers():
@@ -131,43 +145,46 @@ def managers():
     return plain, relayed
 
 
-@settings(max_examples=300, deadline=None)
-@given(plan=st.lists(st.one_of(st.tuples(st.just("plain"), PLAIN, ORDER),
-                               st.tuples(st.just("wrapper"), WRAP, ORDER)), max_size=5),
-       hook_name=st.sampled_from(["first", "every"]))
-def test_relay_matches_pluggy_for_any_mix_of_implementations_and_wrappers(plan, hook_name):
-    plain, relayed = managers()
-    twin = managers()[1]
+IMPLEMENTATION = st.one_of(st.tuples(st.just("plain"), PLAIN, ORDER),
+                           st.tuples(st.just("wrapper"), WRAP, ORDER))
+WITH_OLD_STYLE = st.one_of(IMPLEMENTATION, st.tuples(st.just("old"), st.just(None), ORDER))
+
+
+def same_calls(plan, hook_name, checked=False):
+    """The outcome and the calls of ``hook_name`` through pluggy and through two relays, called
+    with keywords and positionally, with the plugins of ``plan`` registered."""
+    (plain, relayed), twin = managers(), managers()[1]
     log_plain, log_relayed, log_twin = build([plain, relayed, twin], plan, hook_name)
+    if checked:
+        for pm in (plain, relayed, twin):
+            install_checks(pm, lambda impl: impl.plugin_name)
     expected = outcome(lambda: getattr(plain.hook, hook_name)(x=10, y=1))
-    got = outcome(lambda: getattr(relayed.relay, hook_name)(x=10, y=1))
-    assert got == expected
+    assert outcome(lambda: getattr(relayed.relay, hook_name)(x=10, y=1)) == expected
     assert log_relayed == log_plain          # same implementations called, in the same order
-    assert not isinstance(getattr(relayed.relay, hook_name), pluggy.HookCaller)  # compiled
-    # the compiled function's positional twin makes the same calls (hookcalls.direct_call)
-    assert outcome(lambda: getattr(twin.relay, hook_name).positional(10, 1)) == expected
+    assert outcome(lambda: getattr(twin.positional, hook_name)(10, 1)) == expected
     assert log_twin == log_plain
+    return expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(plan=st.lists(WITH_OLD_STYLE, max_size=5), hook_name=st.sampled_from(["first", "every"]))
+def test_relay_matches_pluggy_for_any_mix_of_implementations_and_wrappers(plan, hook_name):
+    same_calls(plan, hook_name)
 
 
 @settings(max_examples=200, deadline=None)
-@given(plan=st.lists(st.one_of(st.tuples(st.just("plain"), PLAIN, ORDER),
-                               st.tuples(st.just("wrapper"), WRAP, ORDER)), max_size=4),
+@given(plan=st.lists(IMPLEMENTATION, max_size=4),
        hook_name=st.sampled_from(["first_checked", "every_checked"]))
 def test_relay_checks_result_contracts_as_pluggys_call_path_does(plan, hook_name):
     # results 10..19 (and wrappers' lists and texts) against "an int up to 14": the same
     # results pass, and the same bad ones raise the same PluginError naming the same plugin
-    plain, relayed = managers()
-    twin = managers()[1]
-    log_plain, log_relayed, log_twin = build([plain, relayed, twin], plan, hook_name)
-    for pm in (plain, relayed, twin):
-        install_checks(pm, lambda impl: impl.plugin_name)
-    expected = outcome(lambda: getattr(plain.hook, hook_name)(x=10, y=1))
-    got = outcome(lambda: getattr(relayed.relay, hook_name)(x=10, y=1))
-    assert got == expected
-    assert log_relayed == log_plain
-    assert not isinstance(getattr(relayed.relay, hook_name), pluggy.HookCaller)
-    assert outcome(lambda: getattr(twin.relay, hook_name).positional(10, 1)) == expected
-    assert log_twin == log_plain
+    same_calls(plan, hook_name, checked=True)
+
+
+def test_a_bad_result_names_the_plugin_that_gave_it():
+    plan = [("plain", ("value", 1), {}), ("plain", ("value", 9), {})]    # 19 is called first
+    assert same_calls(plan, "first_checked", checked=True) == (
+        "error", "PluginError", "first_checked returned 19: must be", "p1")
 
 
 def nested_calls(pm, hook_of) -> tuple:
@@ -199,20 +216,17 @@ def nested_calls(pm, hook_of) -> tuple:
 
 
 def test_a_wrapped_hook_called_again_inside_its_own_call_behaves_as_in_pluggy():
-    # The relay runs wrappers under drivers taken from a shared pool: a call made while another
-    # is in progress must take its own, and a failed call's drivers must not come back to the
-    # pool.
     plain, relayed = managers()
     expected = nested_calls(plain, lambda pm: pm.hook.first)
     assert nested_calls(relayed, lambda pm: pm.relay.first) == expected
     first, failed, again, _ = expected
-    assert first == again == ("ok", 1110) and failed == ("error", "Boom", "at depth 1")
+    assert first == again == ("ok", 1110) and failed == ("error", "Boom", "at depth 1", None)
 
 
 def test_a_plugin_registered_later_takes_part_from_the_next_call():
     plain, relayed = managers()
     build([relayed], [("plain", ("value", 1), {})], "first")
-    assert relayed.relay.first(x=1, y=0) == 2
+    assert relayed.relay.first(x=1, y=0) == relayed.positional.first(1, 0) == 2
 
     class Later:
         @hookimpl
@@ -221,8 +235,29 @@ def test_a_plugin_registered_later_takes_part_from_the_next_call():
     later = Later()
     relayed.register(later)
     assert relayed.relay.first(x=1, y=0) == 100          # registered last: called first
+    assert relayed.positional.first(1, 0) == 100
     relayed.unregister(later)
-    assert relayed.relay.first(x=1, y=0) == 2
+    assert relayed.relay.first(x=1, y=0) == relayed.positional.first(1, 0) == 2
+
+
+def registering(pm, late):
+    """A plugin whose ``every`` registers ``late`` in ``pm`` (once)."""
+    class Registering:
+        @hookimpl
+        def every(self, x):
+            if not pm.is_registered(late):
+                pm.register(late)
+            return x
+    return Registering()
+
+
+def test_a_plugin_registered_during_a_call_takes_part_from_the_next_call():
+    plain, relayed = managers()
+    for pm in (plain, relayed):
+        late = type("Late", (), {"every": staticmethod(hookimpl(lambda x: "late"))})()
+        pm.register(registering(pm, late))
+    assert relayed.relay.every(x=1, y=0) == plain.hook.every(x=1, y=0) == [1]
+    assert relayed.relay.every(x=1, y=0) == plain.hook.every(x=1, y=0) == ["late", 1]
 
 
 def test_missing_and_extra_arguments_behave_as_in_pluggy():
@@ -232,6 +267,8 @@ def test_missing_and_extra_arguments_behave_as_in_pluggy():
     for pm_call in (plain.hook.every, relayed.relay.every):
         with pytest.raises(pluggy.HookCallError), pytest.warns(UserWarning):
             pm_call(y=2)
+        with pytest.warns(UserWarning):
+            assert pm_call(x=2) == [3]               # the implementation needs x only
 
 
 def test_a_hook_without_arguments_is_called_as_pluggy_calls_it():
@@ -241,62 +278,56 @@ def test_a_hook_without_arguments_is_called_as_pluggy_calls_it():
             lambda: "here"))})())
     assert relayed.relay.bare() == relayed.relay.bare(extra=1) == plain.hook.bare() == ["here"]
     assert relayed.positional.bare() == ["here"]
-    assert not isinstance(relayed.relay.bare, pluggy.HookCaller)     # compiled, not pluggy's
 
 
-def test_hooks_named_as_the_relays_own_attributes_leave_the_relay_working():
-    # a hook called "clear" (a house rule's own spec) is pluggy's to call; the relay's own
-    # clear() still forgets what it resolved when a plugin is registered
-    specs = type("ClearSpecs", (), {"clear": hookspec(lambda x: None),
-                                    "_source": hookspec(lambda x: None)})
-    plugin = type("ClearPlugin", (), {"clear": staticmethod(hookimpl(lambda x: x)),
-                                      "_source": staticmethod(hookimpl(lambda x: x))})
+def test_hooks_of_any_name_are_called_as_pluggy_calls_them():
+    # a house rule's spec may be named as a Python keyword ("lambda", set on the spec class by
+    # name) or as a method of some namespace ("clear"); registering it leaves the relay working
+    specs = type("OddSpecs", (), {"lambda": hookspec(firstresult=True)(lambda x: None),
+                                  "clear": hookspec(lambda x: None)})
+    plugin = type("OddPlugin", (), {"lambda": staticmethod(hookimpl(lambda x: x + 1)),
+                                    "clear": staticmethod(hookimpl(lambda x: x))})
     plain, relayed = managers()
-    relayed.add_hookspecs(specs)
     assert relayed.relay.every(x=1, y=0) == []
-    relayed.register(plugin())                          # clears the relay: no hook called
-    assert relayed.hook.clear(x=5) == [5] and relayed.hook._source(x=6) == [6]
-    assert relayed.relay.every(x=1, y=0) == [] and callable(relayed.relay.clear)
-    assert relayed.positional.every(1, 0) == []
-    relayed.register(type("Another", (), {})())         # and again: still working
-    assert relayed.relay.every(x=1, y=0) == []
-
-
-def test_a_hook_named_as_no_python_function_can_be_goes_through_pluggy():
-    # pluggy takes a hook called "lambda" (set on the spec class by name); the relay cannot
-    # define a function of that name, so pluggy calls it, and the relay's other hooks still work
-    specs = type("KeywordSpecs", (), {"lambda": hookspec(firstresult=True)(lambda x: None)})
-    plugin = type("KeywordPlugin", (), {"lambda": staticmethod(hookimpl(lambda x: x + 1))})
-    plain, relayed = managers()
     for pm in (plain, relayed):
         pm.add_hookspecs(specs)
         pm.register(plugin())
     assert getattr(relayed.relay, "lambda")(x=1) == getattr(plain.hook, "lambda")(x=1) == 2
-    assert isinstance(getattr(relayed.relay, "lambda"), pluggy.HookCaller)
+    assert relayed.relay.clear(x=5) == plain.hook.clear(x=5) == [5]
+    assert relayed.positional.clear(6) == [6]
+    relayed.register(type("Another", (), {})())         # a change: the relay still works
+    assert relayed.relay.every(x=1, y=0) == [] and relayed.relay.clear(x=7) == [7]
     assert relayed.relay.first(x=1, y=2) is None        # no implementation: first result None
 
 
-def test_tracing_old_style_wrappers_and_historic_hooks_go_through_pluggy():
-    plain, relayed = managers()
-
-    class Old:
-        @hookimpl(hookwrapper=True)
-        def every(self, x):
-            outcome = yield
-            outcome.force_result([*outcome.get_result(), "old"])
-    build([relayed], [("plain", ("value", 1), {})], "every")
-    assert not isinstance(relayed.relay.every, pluggy.HookCaller)
-    relayed.register(Old())
-    assert isinstance(relayed.relay.every, pluggy.HookCaller)
-    assert relayed.relay.every(x=1, y=0) == [2, "old"]
+def test_a_call_monitor_sees_every_call_while_it_is_on():
+    _, relayed = managers()
+    build([relayed], [("plain", ("value", 1), {}), ("wrapper", "add", {})], "every")
     calls = []
     undo = relayed.add_hookcall_monitoring(lambda name, impls, kwargs: calls.append(name),
                                            lambda *args: None)
-    relayed.relay.first(x=1, y=0)
-    assert calls == ["first"]                      # the monitor sees the call: pluggy ran it
+    assert relayed.relay.every(x=1, y=0) == [[2], "wrapper1"]
+    assert relayed.positional.first(1, 0) is None
+    assert calls == ["every", "first"]           # pluggy ran both calls
     undo()
-    relayed.relay.first(x=1, y=0)
-    assert calls == ["first"] and not isinstance(relayed.relay.first, pluggy.HookCaller)
+    assert relayed.relay.every(x=1, y=0) == [[2], "wrapper1"]
+    assert calls == ["every", "first"]           # off: the relay calls them again
+
+
+def test_a_historic_hook_is_pluggys_to_call():
+    class History:
+        @hookspec(historic=True)
+        def remember(self, x):
+            """Historic: called for plugins registered later too."""
+    seen = []
+    _, relayed = managers()
+    relayed.add_hookspecs(History)
+    relayed.relay.remember.call_historic(kwargs={"x": 1})
+    relayed.register(type("Rememberer", (), {"remember": staticmethod(
+        hookimpl(lambda x: seen.append(x)))})())
+    assert seen == [1]
+    with pytest.raises(AssertionError):
+        relayed.relay.remember(x=2)             # pluggy refuses a direct call
 
 
 def test_relay_functions_answer_what_code_asks_a_hook_caller():
@@ -304,6 +335,7 @@ def test_relay_functions_answer_what_code_asks_a_hook_caller():
     build([relayed], [("plain", ("value", 1), {})], "first")
     call = relayed.relay.first
     assert call.name == "first" and call.has_spec() and len(call.get_hookimpls()) == 1
+    assert call.spec.opts["firstresult"] and not call.is_historic()
 
 
 # --- whole games ---------------------------------------------------------------------------------
@@ -390,16 +422,17 @@ def score_seat(game, seat):
 def test_the_relay_checks_a_hook_once_a_house_rule_implements_it(tmp_path):
     # the shipped rules' own answers are not checked on the fast path (only they could be
     # blamed); a house rule's answer to the same hook is, naming the house rule
-    from peloponnes.core.results import relay_check
     ruleset, _ = load_ruleset(Scenario.quick("heroes", 4))
-    assert relay_check(ruleset.pm.hook.score_seat) is None
-    assert relay_check(ruleset.pm.hook.minimum_bid) is None
+    checks = ruleset.pm.result_checks
+    assert checks.for_fast_path(ruleset.pm.hook.score_seat) is None
+    assert checks.for_fast_path(ruleset.pm.hook.minimum_bid) is None
     plugin = tmp_path / "nan_score.py"
     plugin.write_text(NAN_SCORE)
     ruleset, scenario = load_ruleset(Scenario.quick("cardgame", 4, agent="random",
                                                     plugins=(str(plugin),)))
-    assert relay_check(ruleset.pm.hook.score_seat) is not None
-    assert relay_check(ruleset.pm.hook.minimum_bid) is None      # not implemented by it
+    checks = ruleset.pm.result_checks
+    assert checks.for_fast_path(ruleset.pm.hook.score_seat) is not None
+    assert checks.for_fast_path(ruleset.pm.hook.minimum_bid) is None    # not implemented by it
     failure = play_game(ruleset, scenario, 1).failure
     assert failure is not None and failure.hook == "score_seat"
     assert failure.plugin == str(plugin) and "not a finite number" in failure.message

@@ -107,8 +107,8 @@ def test_watching_plugins_counts_the_games_they_changed_and_every_hook_the_calls
 
 
 def test_coverage_pickles_and_adds_as_counters_do():
-    # Every game's coverage crosses from a worker to the tally: it pickles as plain dicts and
-    # comes back with its Counters, and adding sums every count.
+    # Every game's coverage crosses from a worker to the tally: it comes back with its
+    # Counters, and adding sums every count.
     import pickle
     from collections import Counter
     a = Coverage(games=1, hook_calls=Counter({("p", "h"): 2}), rules=Counter({"r": 3}),
@@ -118,7 +118,7 @@ def test_coverage_pickles_and_adds_as_counters_do():
                           ("hook_calls", "hook_changed", "phases", "rules", "bot_decisions",
                            "bot_guesses"))
     b.rules["new"] += 1                      # still counts from zero
-    empty = pickle.loads(pickle.dumps(Coverage(games=1)))     # only the counts it has travel
+    empty = pickle.loads(pickle.dumps(Coverage(games=1)))
     assert empty == Coverage(games=1) and type(empty.phases) is Counter
     total = Coverage().add(a).add(b)
     assert total.games == 2 and total.rules == Counter({"r": 6, "new": 1})

@@ -8,18 +8,15 @@ so an expansion can change them per seat; a whole disaster can be taken over wit
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache, lru_cache
 
 from peloponnes.core import Decision, Option
-from peloponnes.variants.common.auction import OPTION_CACHE_SIZE
 
-from .state import BLANK, RESOURCES, BoardPlayer, lose_tile, pay_in, tile_name
+from .state import BLANK, RESOURCES, BoardPlayer, lose_tile, pay_in
 
 CHITS_RULE = "boardgame: G. Reveal Disaster Chits"
 RULE = "boardgame: Disasters"
 
 
-@cache     # a text made from a text: kept, as it is asked for every seat a disaster strikes
 def disaster_rule(disaster: str) -> str:
     return f"{RULE}: {disaster.capitalize()}"
 
@@ -30,49 +27,31 @@ def reveal_chits(game, *, final: bool, rule: str = CHITS_RULE) -> Iterator[Decis
     st = game.state
     disasters = game.components["disasters"]
     drawn: list[str] = []
-    for _ in range(game.positional.count_disaster_chits(game, final)):
+    for _ in range(game.hook.count_disaster_chits(game=game, final=final)):
         if not st.chits:
             break
-        # The top chit turned up and the hook asked here; draw_chit's generator only when the
-        # answer has steps (a choice, or the chit put back): mostly the chit simply counts.
-        chit = st.chits[-1]
-        st.top_chit_shown = True        # (show_top_chit written out: every chit revealed)
-        steps = game.positional.redraw_disaster_chit(game, chit, final, list(drawn))
-        if steps is None:
-            st.top_chit_shown = False
-            st.chits.pop()
-        else:
-            chit = yield from draw_chit(game, final, drawn, chit, steps)
+        chit = yield from draw_chit(game, final, drawn)
         drawn.append(chit)
         if chit == BLANK:
             st.boxed_chits.append(chit)
             game.emit("chit_revealed", rule, chit=chit, boxed=True)
             continue
-        # (the count read once, with get(): a Counter's [] on a disaster not yet revealed calls
-        # its Python __missing__, and the count was read three times; every chit revealed)
-        count = st.revealed.get(chit, 0) + 1
-        st.revealed[chit] = count
-        game.emit("chit_revealed", rule, chit=chit, count=count)
-        if count in disasters[chit]["fire_on"]:
-            steps = strike(game, chit)
-            if steps is not None:
-                yield from steps
+        st.revealed[chit] += 1
+        game.emit("chit_revealed", rule, chit=chit, count=st.revealed[chit])
+        if st.revealed[chit] in disasters[chit]["fire_on"]:
+            yield from strike(game, chit)
 
 
-def show_top_chit(game, chit: str, final: bool, drawn: list[str]) -> Iterator[Decision] | None:
-    """Turn the top chit ``chit`` face up; it stays on top of the pile while
-    ``redraw_disaster_chit`` decides. Returns the hook's steps (None: the chit counts)."""
-    game.state.top_chit_shown = True
-    return game.hook.redraw_disaster_chit(game=game, chit=chit, final=final, drawn=list(drawn))
-
-
-def draw_chit(game, final: bool, drawn: list[str], chit: str,
-              steps: Iterator[Decision]) -> Iterator[Decision]:
-    """The top chit ``chit`` shown (``show_top_chit``) with the hook's ``steps``: when they
-    return True it is put back under the pile and another is turned up in its place (unless it
-    was the last). Returns the chit that counts."""
+def draw_chit(game, final: bool, drawn: list[str]) -> Iterator[Decision]:
+    """Turn the top chit face up; it stays on top of the pile while ``redraw_disaster_chit``
+    decides. When the hook's steps return True it is put back under the pile and another is
+    turned up in its place (unless it was the last). Returns the chit that counts."""
     st = game.state
     while True:
+        chit = st.chits[-1]
+        st.top_chit_shown = True
+        steps = game.hook.redraw_disaster_chit(game=game, chit=chit, final=final,
+                                               drawn=list(drawn))
         back = steps is not None and (yield from steps)
         st.top_chit_shown = False
         st.chits.pop()
@@ -80,33 +59,27 @@ def draw_chit(game, final: bool, drawn: list[str], chit: str,
             return chit
         st.chits.insert(0, chit)
         st.chits_put_back += 1
-        chit = st.chits[-1]
-        steps = show_top_chit(game, chit, final, drawn)
 
 
-def strike(game, disaster: str) -> Iterator[Decision] | None:
-    """``disaster`` strikes: returns the steps of ``strike_disaster`` (None: nothing to ask).
-    Not a generator itself: one level of ``yield from`` less at every decision of a disaster."""
+def strike(game, disaster: str) -> Iterator[Decision]:
+    """``disaster`` strikes: the steps of ``strike_disaster``."""
     game.state.fired.append(disaster)
     game.emit("disaster", disaster_rule(disaster), disaster=disaster)
-    return game.positional.strike_disaster(game, disaster)
+    steps = game.hook.strike_disaster(game=game, disaster=disaster)
+    if steps is not None:
+        yield from steps
 
 
 def strike_table(game, disaster: str) -> Iterator[Decision]:
     """The default of ``strike_disaster``: every seat in turn order, unless protected."""
     st = game.state
-    suffered = st.suffered
     for seat in list(st.order):
-        player = st.players[seat]
-        if game.positional.check_protection(game, seat, disaster):
+        if game.hook.check_protection(game=game, seat=seat, disaster=disaster):
             game.emit("protected", disaster_rule(disaster), seat=seat, disaster=disaster)
             continue
-        # (with get(): a Counter's [] on a seat not yet counted calls its Python __missing__)
-        suffered[seat] = suffered.get(seat, 0) + 1
-        effect = game.positional.get_disaster_effect(game, seat, disaster)
-        steps = apply_effect(game, player, disaster, effect)
-        if steps is not None:
-            yield from steps
+        st.suffered[seat] += 1
+        effect = game.hook.get_disaster_effect(game=game, seat=seat, disaster=disaster)
+        yield from apply_effect(game, st.players[seat], disaster, effect)
 
 
 # --- tracks ---------------------------------------------------------------------------------------
@@ -119,34 +92,27 @@ def track_value(player: BoardPlayer, track: str) -> int:
 
 def take_from_track(game, player: BoardPlayer, track: str, amount: int) -> None:
     """Remove ``amount`` (at most what there is) from a track; coins go to the bank."""
-    # (one test of the track, what there is read where it is taken: no track_value call; and
-    # comparisons rather than min(): cheaper on Python 3.11)
+    amount = min(amount, track_value(player, track))
     if track in RESOURCES:
-        there = player.goods[track]
-        player.goods[track] = there - (amount if amount < there else there)
+        player.goods[track] -= amount
     elif track == "coins":
-        pay_in(game, player, amount if amount < player.coins else player.coins)
+        pay_in(game, player, amount)
     else:
-        there = getattr(player, track)
-        setattr(player, track, there - (amount if amount < there else there))
+        setattr(player, track, getattr(player, track) - amount)
 
 
 # --- effects -------------------------------------------------------------------------------------
 
-def apply_effect(game, player: BoardPlayer, disaster: str,
-                 effect: dict) -> Iterator[Decision] | None:
-    """Apply ``effect`` to ``player``; returns the steps of an effect that asks (paying per
-    tile), None when it is done. (Not a generator itself: the losses ask nothing, and paying
-    per tile is not wrapped in one more generator.)"""
+def apply_effect(game, player: BoardPlayer, disaster: str, effect: dict) -> Iterator[Decision]:
+    """Apply ``effect`` to ``player`` (paying per tile asks; the losses do not)."""
     kind = effect["effect"]
     if kind == "pay_per_tile":
-        return pay_per_tile(game, player, disaster, effect)
-    if kind == "lose_share":
+        yield from pay_per_tile(game, player, disaster, effect)
+    elif kind == "lose_share":
         lose_share(game, player, disaster, effect)
     elif kind == "lose_amount":
         lose_amount(game, player, disaster, effect)
     # "custom": resolved by the plugin that declared it (strike_disaster)
-    return None
 
 
 def pay_per_tile(game, player: BoardPlayer, disaster: str, effect: dict) -> Iterator[Decision]:
@@ -159,45 +125,25 @@ def pay_per_tile(game, player: BoardPlayer, disaster: str, effect: dict) -> Iter
     tiles = player.buildings if effect["tiles"] == "building" else player.lands
     if not tiles:
         return
-    pay = {}            # what each tile costs, and how many tiles the seat can pay for
-    most = len(tiles)   # (one plain loop: no comprehensions, no min())
-    for k, n in effect["pay"].items():
-        if n > 0:
-            pay[k] = n
-            can = track_value(player, k) // n
-            if can < most:
-                most = can
-    prompt, options = pay_choices(disaster, effect["tiles"], tuple(pay.items()), len(tiles), most)
-    paid = (yield Decision(player.seat, "disaster_pay", prompt, options, rule)).value
-    spent = {}      # (filled in the paying loop: no dict comprehension, one frame fewer)
+    kind, count = effect["tiles"], len(tiles)
+    pay = {k: n for k, n in effect["pay"].items() if n > 0}     # what each tile costs
+    most = min([count] + [track_value(player, k) // n for k, n in pay.items()])
+    what = " + ".join(f"{n} {k}" for k, n in pay.items())
+    options = tuple(Option(str(k), f"Pay for {k} of {count} {kind} tiles ({what} each), lose"
+                           f" {count - k}", k) for k in range(most, -1, -1))
+    paid = (yield Decision(player.seat, "disaster_pay",
+                           f"{disaster.capitalize()}: pay {what} per {kind} tile", options,
+                           rule)).value
     for k, n in pay.items():
         take_from_track(game, player, k, n * paid)
-        spent[k] = n * paid
-    game.emit("disaster_paid", rule, seat=player.seat, tiles=paid, paid=spent)
-    losing = {}     # each tile's option, made once for the losses one after the other
-    lose_prompt = f"{disaster.capitalize()}: which tile do you lose?"
-    for _ in range(len(tiles) - paid):
-        choices = []
-        for p in tiles:
-            option = losing.get(p)
-            if option is None:
-                option = losing[p] = Option(p.tile["id"], f"Lose {tile_name(p.tile)}", p)
-            choices.append(option)
-        target = (yield Decision(player.seat, "disaster_lose", lose_prompt, tuple(choices),
+    game.emit("disaster_paid", rule, seat=player.seat, tiles=paid,
+              paid={k: n * paid for k, n in pay.items()})
+    for _ in range(count - paid):
+        choices = tuple(Option(p.id, f"Lose {p.name}", p) for p in tiles)
+        target = (yield Decision(player.seat, "disaster_lose",
+                                 f"{disaster.capitalize()}: which tile do you lose?", choices,
                                  rule)).value
         lose_tile(game, player, target, rule)
-
-
-@lru_cache(maxsize=OPTION_CACHE_SIZE)
-def pay_choices(disaster: str, kind: str, pay: tuple, count: int,
-                most: int) -> tuple[str, tuple[Option, ...]]:
-    """The prompt and options of paying for ``count`` tiles of ``kind``, at most ``most`` of them,
-    each at ``pay`` ((item, amount) pairs): texts and numbers only, so made once and shared
-    between games (bounded, like the auction's option caches)."""
-    what = " + ".join([f"{n} {k}" for k, n in pay])
-    options = tuple([Option(str(k), f"Pay for {k} of {count} {kind} tiles ({what} each), lose"
-                            f" {count - k}", k) for k in range(most, -1, -1)])
-    return f"{disaster.capitalize()}: pay {what} per {kind} tile", options
 
 
 def lose_share(game, player: BoardPlayer, disaster: str, effect: dict) -> None:
@@ -217,9 +163,7 @@ def lose_amount(game, player: BoardPlayer, disaster: str, effect: dict) -> None:
 
 
 def _lose(game, player: BoardPlayer, disaster: str, track: str, amount: int) -> None:
-    there = track_value(player, track)
-    if amount > there:
-        amount = there
+    amount = min(amount, track_value(player, track))
     if amount > 0:
         take_from_track(game, player, track, amount)
         game.emit("disaster_loss", disaster_rule(disaster), seat=player.seat, track=track,

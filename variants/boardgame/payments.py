@@ -6,15 +6,11 @@ required resource for building or feeding." and "Luxury Goods may also be traded
 from the bank in order to make a bid or to place a coin onto an incomplete Building Tile ... only
 when a player does not have enough money". So a trade covers exactly what is missing: no choice is
 left to the player, except how much to feed (see ``supply.feed``). The rate comes from the seat's
-mat (``luxury_trade_rate``), read where it is needed (no helper call: coin_funds runs for every
-seat at every bid).
+mat (``luxury_trade_rate``).
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
 from peloponnes.core import Option
-from peloponnes.variants.common.auction import OPTION_CACHE_SIZE
 from peloponnes.variants.common.words import amounts
 
 from .state import LUXURY_RULE, BoardPlayer, pay_out
@@ -23,11 +19,7 @@ from .state import LUXURY_RULE, BoardPlayer, pay_out
 def can_pay_goods(player: BoardPlayer, cost: dict) -> bool:
     """Whether the storehouse pays ``cost`` (resource -> amount), luxury goods at the trade rate
     making up the units it lacks."""
-    goods = player.goods
-    missing = 0
-    for resource, n in cost.items():    # a plain loop: asked for every way to pay a building
-        if n > goods[resource]:
-            missing += n - goods[resource]
+    missing = sum(max(0, n - player.goods[resource]) for resource, n in cost.items())
     return missing * player.mat["luxury_trade_rate"] <= player.luxury
 
 
@@ -37,7 +29,7 @@ def pay_goods(game, player: BoardPlayer, cost: dict, rule: str) -> None:
     rate = player.mat["luxury_trade_rate"]
     for resource, n in cost.items():
         have = player.goods[resource]
-        missing = n - have if n > have else 0     # (a comparison: cheaper than max() on 3.11)
+        missing = max(0, n - have)
         if missing:
             player.luxury -= missing * rate
             game.emit("luxury_traded", LUXURY_RULE, seat=player.seat, luxury=missing * rate,
@@ -63,13 +55,9 @@ def raise_coins(game, player: BoardPlayer, amount: int, rule: str) -> None:
         pay_out(game, player, missing, LUXURY_RULE, "luxury traded")
 
 
-@lru_cache(maxsize=OPTION_CACHE_SIZE)
-def cost_option(action: str, name: str, way: int, cost: tuple[tuple[str, int], ...]) -> Option:
+def cost_option(action: str, name: str, way: int, cost: dict) -> Option:
     """The option to ``action`` ("build", "complete") the building ``name`` paying ``cost``
-    ((resource, n) pairs), the ``way``-th way to pay it (``list_building_costs``): id ``action``
-    or ``action:way``, its value the cost as a dict. Texts and numbers only, so made once and
-    shared between games (bounded, like the auction's option caches; the value is read, never
-    changed): a won or marked building no longer builds its option and label every time."""
-    value = dict(cost)
+    (resource -> n), the ``way``-th way to pay it (``list_building_costs``): id ``action`` or
+    ``action:way``, its value a copy of the cost."""
     return Option(action if way == 0 else f"{action}:{way}",
-                  f"{action.capitalize()} {name} (cost {amounts(value)})", value)
+                  f"{action.capitalize()} {name} (cost {amounts(cost)})", dict(cost))

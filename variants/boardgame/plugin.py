@@ -12,7 +12,7 @@ from peloponnes.variants.common.auction import (
     CONQUEST_PRICE_OPTION,
     order_by_bids,
 )
-from peloponnes.variants.common.income import kept_income
+from peloponnes.variants.common.income import income_row
 from peloponnes.variants.common.scoring import balance_gap, lower_total_score
 
 from . import bot, hidden, narrate, state
@@ -139,16 +139,11 @@ class BoardGame:
         coins; population = 3 points per inhabitant; the lower counts; ties go to the larger
         total, then to the most luxury goods. (Solo Game: the same score, to be maximised.)"""
         player = game.state.players[seat]
-        mat = player.mat
-        prestige = player.coins // mat["coins_per_prestige"]
-        for placed in player.buildings:     # (tile_prestige() and tile_count() written out:
-            prestige += placed.tile["prestige"]     # every seat is scored every round)
-        for placed in player.lands:
-            prestige += placed.tile["prestige"]
-        population = player.population * mat["points_per_inhabitant"]
+        prestige = player.tile_prestige() + player.coins // player.mat["coins_per_prestige"]
+        population = player.population * player.mat["points_per_inhabitant"]
         return lower_total_score(population, prestige, player.luxury, {
             "prestige": prestige, "inhabitants": player.population, "coins": player.coins,
-            "tiles": len(player.buildings) + len(player.lands)})
+            "tiles": player.tile_count()})
 
     @hookimpl
     def collect_metrics(self, game):
@@ -215,10 +210,8 @@ class BoardGame:
         rules."""
         rules = game.components["rules"]
         total = rules["tiles_revealed"]
-        players = game.num_players      # (the property read once, not twice)
-        if players <= 1:
-            players = rules["solo_reveal_as_players"]
-        open_count = players if players < total else total     # (not min(): cheaper)
+        players = game.num_players if game.num_players > 1 else rules["solo_reveal_as_players"]
+        open_count = min(players, total)
         return open_count, total - open_count
 
     @hookimpl
@@ -231,20 +224,18 @@ class BoardGame:
         more (the auction offers only this amount there; option ``conquest_price``)."""
         if not conquest:
             return card["bid"]
-        return card["bid"] + game.positional.conquest_surcharge(game, seat)
+        return card["bid"] + game.hook.conquest_surcharge(game=game, seat=seat)
 
     @hookimpl
     def bid_bonus_halves(self, game, seat):
         """boardgame: B. Bidding — Market and Agora (built or marked): bids count 1/2 higher."""
-        total = 0
-        for p in game.state.players[seat].buildings:
-            total += p.tile["bid_bonus_halves"]
-        return total
+        return sum(p.tile["bid_bonus_halves"] for p in game.state.players[seat].buildings)
 
     @hookimpl
     def compute_income(self, game, seat, population):
         """boardgame: F. — the last row of the seat's mat income table it reaches."""
-        return kept_income(game.state.players[seat].mat["income"], population, "coins")
+        row = income_row(game.state.players[seat].mat["income"], population)
+        return row["coins"], row["luxury"]
 
     # --- board game hooks: defaults ----------------------------------------------------------
     @hookimpl
@@ -284,12 +275,8 @@ class BoardGame:
         """boardgame: Disasters — "If a player has built one of these buildings (marked or not
         marked with a coin), he is protected"; or his civilization protects (expansions)."""
         player = game.state.players[seat]
-        if disaster in player.civilization["protects"]:
-            return True
-        for placed in player.buildings:     # a plain loop: asked for every seat a disaster strikes
-            if disaster in placed.tile["protects"]:
-                return True
-        return False
+        return disaster in player.civilization["protects"] or any(
+            disaster in placed.tile["protects"] for placed in player.buildings)
 
     @hookimpl
     def get_disaster_effect(self, game, seat, disaster):
@@ -297,14 +284,12 @@ class BoardGame:
 
 
 def invariants(game) -> list[str]:
-    """See ``BoardGame.check_invariants``. (Plain loops: checked at the end of every game, and
-    after every decision in conformance runs.)"""
+    """See ``BoardGame.check_invariants``."""
     st = game.state
     problems = [f"bank holds {st.bank} coins"] if st.bank < 0 else []
-    tiles = len(st.pile) + len(st.slots) + len(st.boxed)
     for p in st.players:
-        _seat_problems(p, problems)
-        tiles += len(p.buildings) + len(p.lands)
+        problems.extend(_seat_problems(p))
+    tiles = len(st.pile) + len(st.slots) + len(st.boxed) + sum(p.tile_count() for p in st.players)
     coins = _coins_in_play(st)
     if coins != st.coins_total:
         problems.append(f"coins not conserved: {coins} in play != {st.coins_total}")
@@ -316,33 +301,24 @@ def invariants(game) -> list[str]:
     return problems
 
 
-def _seat_problems(p, problems: list[str]) -> None:
-    """Add to ``problems``: goods outside the storehouses' limits; negative coins, population
-    or luxury; coins on a building not marked."""
-    limits = p.mat["storehouse"]        # (p.limit(), read once)
-    for resource, n in p.goods.items():
-        if not 0 <= n <= limits[resource]:
-            problems.append(f"seat {p.seat}: {resource} {n} outside 0..{limits[resource]}")
-    if p.coins < 0 or p.population < 0 or p.luxury < 0:     # (no getattr() for each when none)
-        for name in ("coins", "population", "luxury"):
-            if getattr(p, name) < 0:
-                problems.append(f"seat {p.seat}: {name} {getattr(p, name)}")
-    for placed in p.buildings:
-        if placed.coins < 0 or (placed.coins > 0 and not placed.marked):
-            problems.append(f"seat {p.seat}: {placed.id} marked={placed.marked} with"
-                            f" {placed.coins} coins")
+def _seat_problems(p) -> list[str]:
+    """Goods outside the storehouses' limits; negative coins, population or luxury; coins on a
+    building not marked."""
+    problems = [f"seat {p.seat}: {resource} {n} outside 0..{p.limit(resource)}"
+                for resource, n in p.goods.items() if not 0 <= n <= p.limit(resource)]
+    problems += [f"seat {p.seat}: {name} {getattr(p, name)}"
+                 for name in ("coins", "population", "luxury") if getattr(p, name) < 0]
+    problems += [f"seat {p.seat}: {placed.id} marked={placed.marked} with {placed.coins} coins"
+                 for placed in p.buildings
+                 if placed.coins < 0 or (placed.coins > 0 and not placed.marked)]
+    return problems
 
 
 def _coins_in_play(st) -> int:
     """The bank, the players' reserves, coins marking buildings, bids and the bid being moved."""
-    coins = st.bank
-    for p in st.players:
-        coins += p.coins
-        for placed in p.buildings:
-            coins += placed.coins
-    for slot in st.slots:
-        if slot.bid is not None:
-            coins += slot.bid.payment
+    coins = st.bank + sum(p.coins + sum(placed.coins for placed in p.buildings)
+                          for p in st.players)
+    coins += sum(slot.bid.payment for slot in st.slots if slot.bid is not None)
     if st.auction is not None and st.auction.moving is not None:
         coins += st.auction.moving.payment
     return coins

@@ -7,18 +7,9 @@ this module supplies its coin purse.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
 
 from peloponnes.core import Decision, Option, Phase
-from peloponnes.core.decisions import new_object
-from peloponnes.variants.common.auction import (
-    OPTION_CACHE_SIZE,
-    Bid,
-    HookedPurse,
-    Slot,
-    bidding_steps,
-    new_slot,
-)
+from peloponnes.variants.common.auction import Bid, HookedPurse, Slot, bidding_steps
 
 from .disasters import reveal_chits
 from .payments import can_pay_goods, coin_funds, cost_option, pay_goods, raise_coins
@@ -28,10 +19,8 @@ from .state import (
     BoardPlayer,
     Placed,
     change_population,
-    gain_goods,
     gain_luxury,
     lose_tile,
-    new_placed,
     pay_out,
     store_goods,
     tile_label,
@@ -60,19 +49,16 @@ def reveal(game) -> Iterator[Decision]:
     Our reading: the supply tile counts towards the 5 and takes the next place in the row
     (open, or Conquest once the open places are full)."""
     st = game.state
-    open_count, conquest_count = game.positional.count_revealed(game)
-    total = open_count + conquest_count
-    slots = st.slots = []
-    pile = st.pile
-    while len(slots) < total and pile:
-        tile = pile.pop()
-        index = len(slots)
+    open_count, conquest_count = game.hook.count_revealed(game=game)
+    st.slots = []
+    while len(st.slots) < open_count + conquest_count and st.pile:
+        tile = st.pile.pop()
+        index = len(st.slots)
         conquest = index >= open_count
-        slots.append(new_slot(index, tile, conquest))
+        st.slots.append(Slot(index, tile, conquest))
         game.emit("tile_revealed", REVEAL, tile=tile["id"], conquest=conquest)
         if tile["supply"]:
             yield from supply_round(game, final=False)
-            slots, pile = st.slots, st.pile     # (read again: a plugin's supply round may)
 
 
 # --- B. Bidding ---------------------------------------------------------------------------------
@@ -87,26 +73,25 @@ class CoinPurse(HookedPurse):
         super().__init__(game)
         self.players = game.state.players
         self.rules = game.components["rules"]
-        self.label = tile_label
+        self.labels: dict[str, str] = {}       # tile id -> label, for this auction
+
+    def label(self, tile: dict) -> str:
+        # each tile's label made once per auction, not for each of its bid options
+        if tile["id"] not in self.labels:
+            self.labels[tile["id"]] = tile_label(tile)
+        return self.labels[tile["id"]]
 
     def funds(self, seat: int) -> int:
-        # (coin_funds written out: asked for every seat at every turn of the auction)
-        player = self.players[seat]
-        return player.coins + player.luxury // player.mat["luxury_trade_rate"]
-
-    def pay_at_once(self, seat: int, amount: int) -> int:
-        """The coins go under the tile (held by the bid until D. or a withdrawal). Nothing to
-        ask: the auction calls this directly (the Purse protocol's optional ``pay_at_once``)."""
-        player = self.players[seat]
-        if amount > player.coins:       # (raise_coins' own test made first: mostly no trade)
-            raise_coins(self.game, player, amount, BIDDING)
-        player.coins -= amount
-        return amount
+        return coin_funds(self.players[seat])
 
     def pay(self, seat: int, amount: int) -> Iterator[Decision]:
-        """The Purse protocol's ``pay``: ``pay_at_once`` as a generator that asks nothing."""
-        return self.pay_at_once(seat, amount)
-        yield
+        """The coins go under the tile (held by the bid until D. or a withdrawal): nothing to
+        ask."""
+        yield from ()
+        player = self.players[seat]
+        raise_coins(self.game, player, amount, BIDDING)
+        player.coins -= amount
+        return amount
 
     def refund(self, seat: int, payment: int) -> None:
         self.players[seat].coins += payment
@@ -119,8 +104,7 @@ class CoinPurse(HookedPurse):
 
 
 def bidding(game) -> Iterator[Decision]:
-    """Displacement auction in turn order (shared with the card game); the Solo Game buys.
-    Returns the auction's steps (not a generator itself: one level less at every bid)."""
+    """Displacement auction in turn order (shared with the card game); the Solo Game buys."""
     if game.num_players == 1:
         return solo_purchase(game)
     return bidding_steps(game.state, CoinPurse(game), game.emit)
@@ -160,7 +144,7 @@ def turn_order(game) -> None:
     """Highest bid first; identical bids keep the previous order; passing (and, our reading,
     withdrawing) is the lowest bid. The Market/Agora half coin does not count."""
     st = game.state
-    st.order = list(game.positional.order_turns(game, list(st.order), dict(st.bids)))
+    st.order = list(game.hook.order_turns(game=game, order=list(st.order), bids=dict(st.bids)))
     game.emit("turn_order", TURN_ORDER, order=list(st.order))
 
 
@@ -188,61 +172,50 @@ def add_tiles(game) -> Iterator[Decision]:
         if seat not in won:
             continue
         slot = won[seat]
-        steps = add_tile(game, player, slot.card)
-        if steps is not None:
-            yield from steps
+        yield from add_tile(game, player, slot.card)
         st.slots.remove(slot)
         if player.new_tile is not None:
-            for steps in game.positional.after_tile_added(game, seat, player.new_tile):
+            for steps in game.hook.after_tile_added(game=game, seat=seat,
+                                                    placed=player.new_tile):
                 if steps is not None:
                     yield from steps
 
 
-def add_tile(game, player: BoardPlayer, tile: dict) -> Iterator[Decision] | None:
+def add_tile(game, player: BoardPlayer, tile: dict) -> Iterator[Decision]:
     """Placing The New Tiles. A building goes left of the civilization: pay its wood/stone (luxury
     2:1 for what is missing) or mark it with a coin (usable at once, completed at the next supply
     round); with neither it is lost. Our reading: giving it up is not an option while it can be
     built or marked ("If he cannot or does not wish to [pay], he instead places one coin").
     A land tile goes right of the civilization when ``check_land_placement`` allows, else it is
-    lost. Returns the steps of adding a building (``add_building``); a land tile is placed at
-    once (None: nothing to ask, no generator)."""
-    rule = PLACING
-    placed = new_placed(tile)
+    lost."""
+    placed = Placed(tile)
     if tile["kind"] != "land":
-        return add_building(game, player, placed)
-    if game.positional.check_land_placement(game, player.seat, tile):
+        yield from add_building(game, player, placed)
+    elif game.hook.check_land_placement(game=game, seat=player.seat, tile=tile):
         player.lands.append(placed)
         player.new_tile = placed
-        game.emit("tile_added", rule, seat=player.seat, tile=tile["id"], marked=False)
+        game.emit("tile_added", PLACING, seat=player.seat, tile=tile["id"], marked=False)
     else:
-        lose_tile(game, player, placed, f"{rule} (no matching resource)")
-    return None
+        lose_tile(game, player, placed, f"{PLACING} (no matching resource)")
 
 
 def add_building(game, player: BoardPlayer, placed: Placed) -> Iterator[Decision]:
     """``add_tile`` for a building: build it, mark it or lose it."""
     rule = PLACING
     tile = placed.tile
-    mark = game.positional.count_mark_coins(game, player.seat, tile)
+    mark = game.hook.count_mark_coins(game=game, seat=player.seat, tile=tile)
     name = tile_name(tile)
-    options = []
-    costs = game.positional.list_building_costs(game, player.seat, tile)
-    for i, cost in enumerate(costs):
-        if can_pay_goods(player, cost):
-            options.append(cost_option("build", name, i, tuple(cost.items())))
-    prompt, mark_option = building_choice(name, mark)
+    costs = game.hook.list_building_costs(game=game, seat=player.seat, tile=tile)
+    options = [cost_option("build", name, i, cost)
+               for i, cost in enumerate(costs) if can_pay_goods(player, cost)]
     if coin_funds(player) >= mark:
-        options.append(mark_option)
+        options.append(Option("mark", f"Mark {name} with {mark} coin (complete it at the next"
+                                      " supply round)"))
     if not options:
         lose_tile(game, player, placed, f"{rule} (neither resources nor a coin)")
         return
-    decision = new_object(Decision)     # (the class's call written out, as the auction does)
-    decision.seat = player.seat
-    decision.kind = "build"
-    decision.prompt = prompt
-    decision.options = tuple(options)
-    decision.rule = rule
-    answer = yield decision
+    answer = yield Decision(player.seat, "build", f"You won {name}: build or mark?",
+                            tuple(options), rule)
     if answer.id != "mark":
         pay_goods(game, player, answer.value, rule)
     else:
@@ -254,28 +227,14 @@ def add_building(game, player: BoardPlayer, placed: Placed) -> Iterator[Decision
     game.emit("tile_added", rule, seat=player.seat, tile=tile["id"], marked=placed.marked)
 
 
-@lru_cache(maxsize=OPTION_CACHE_SIZE)
-def building_choice(name: str, mark: int) -> tuple[str, Option]:
-    """The prompt of building or marking the building ``name`` and the option of marking it
-    with ``mark`` coins: texts and numbers only, made once and shared between games (bounded)."""
-    return (f"You won {name}: build or mark?",
-            Option("mark", f"Mark {name} with {mark} coin (complete it at the next supply round)"))
-
-
 def land_fits(player: BoardPlayer, tile: dict) -> bool:
     """Default of ``check_land_placement``: the first land tile may be of any type; later ones
     share at least one resource (income symbol) with the last land tile; a player owning a
     ``placement_wildcard`` tile (Barracks, built or marked) may place any land tile (our reading
     of its wildcard W/S/G)."""
-    if not player.lands:
-        return True         # the first land tile: any type (land_matches with None)
-    # (a plain loop: asked for every land tile added)
-    wildcard = False
-    for p in player.buildings:
-        if p.tile["placement_wildcard"]:
-            wildcard = True
-            break
-    return land_matches(player.lands[-1].tile, tile, wildcard)
+    last = player.lands[-1].tile if player.lands else None
+    wildcard = any(p.tile["placement_wildcard"] for p in player.buildings)
+    return land_matches(last, tile, wildcard)
 
 
 def land_matches(last: dict | None, tile: dict, wildcard: bool) -> bool:
@@ -283,11 +242,7 @@ def land_matches(last: dict | None, tile: dict, wildcard: bool) -> bool:
     civilization, any type)."""
     if last is None or wildcard:
         return True
-    income, last_income = tile["income"], last["income"]
-    for r in RESOURCES:     # (a plain loop rather than any() over a list)
-        if income.get(r, 0) > 0 and last_income.get(r, 0) > 0:
-            return True
-    return False
+    return any(tile["income"].get(r, 0) > 0 and last["income"].get(r, 0) > 0 for r in RESOURCES)
 
 
 # --- E. One-time income ---------------------------------------------------------------------------
@@ -302,16 +257,14 @@ def one_time_income(game) -> None:
         if placed is None:
             continue
         one = placed.tile["one_time"]
-        # (no call for what the tile does not bring: most bring inhabitants only)
         change_population(player, one.get("inhabitants", 0))
         if "coins" in one:
             pay_out(game, player, one["coins"], ONE_TIME, "one-time income")
         if "luxury" in one:
             gain_luxury(game, player, one["luxury"], ONE_TIME, "one-time income")
-        for resource in RESOURCES:
-            if resource in one:     # (a test, no get() call: most tiles bring no goods)
-                gain_goods(game, player, resource, one[resource], ONE_TIME, "one-time income")
-        game.emit("one_time_income", ONE_TIME, seat=seat, tile=placed.tile["id"],  # (not .id)
+        store_goods(game, player, {r: one[r] for r in RESOURCES if r in one}, ONE_TIME,
+                    "one-time income")
+        game.emit("one_time_income", ONE_TIME, seat=seat, tile=placed.id,
                   population=player.population)
 
 
@@ -331,42 +284,27 @@ def round_income(game) -> Iterator[Decision]:
     st = game.state
     for seat in st.order:
         player = st.players[seat]
-        # Each kind of income summed in a local, starting from the civilization's (four get()
-        # calls cost less than a walk over its income), each tile's found by comparing names
-        # (every tile of every seat, every round: on Python 3.11 a comparison of two interned
-        # strings and a local's update cost less than a dict's 'in' test and item update).
-        civ = player.civilization["income"]
-        wood, stone, food = civ.get("wood", 0), civ.get("stone", 0), civ.get("food", 0)
+        civ = player.civilization["income"]     # the civilization's income, then the tiles'
+        goods = {r: civ.get(r, 0) for r in RESOURCES}
         coins = civ.get("coins", 0)
-        for placed in player.buildings + player.lands:     # (player.tiles(), no call)
+        for placed in player.tiles():
             for key, amount in placed.tile["income"].items():
-                if key == "wood":
-                    wood += amount
-                elif key == "stone":
-                    stone += amount
-                elif key == "food":
-                    food += amount
+                if key == "choice":     # the player picks, one unit at a time
+                    picked = yield from choose_income(seat, placed.tile, amount)
+                    coins += picked["coins"]
+                    for resource in RESOURCES:
+                        goods[resource] += picked[resource]
                 elif key == "coins":
                     coins += amount
-                else:       # "choice": the player picks, one unit at a time
-                    picked = yield from choose_income(seat, placed.tile, amount)
-                    wood += picked["wood"]
-                    stone += picked["stone"]
-                    food += picked["food"]
-                    coins += picked["coins"]
-        if wood or stone or food:
-            # the resources in one call, in RESOURCES' order (``gain_goods`` of each, none for
-            # a resource not earned)
-            store_goods(game, player, {"wood": wood, "stone": stone, "food": food}, INCOME,
-                        "round income")
-        inhabitants = civ.get("inhabitants", 0)
-        if inhabitants:     # (no call for none: most civilizations bring none)
-            change_population(player, inhabitants)
-        income, luxury = game.positional.compute_income(game, seat, player.population)
+                else:
+                    goods[key] += amount
+        store_goods(game, player, goods, INCOME, "round income")
+        change_population(player, civ.get("inhabitants", 0))
+        income, luxury = game.hook.compute_income(game=game, seat=seat,
+                                                  population=player.population)
         coins += income
         pay_out(game, player, coins, INCOME, "round income")
-        if luxury > 0:      # (gain_luxury's own test, made here: most seats earn none)
-            gain_luxury(game, player, luxury, INCOME, "population")
+        gain_luxury(game, player, luxury, INCOME, "population")
         game.emit("income", INCOME, seat=seat, population=player.population, coins=coins,
                   luxury=luxury)
 
@@ -385,7 +323,6 @@ def choose_income(seat: int, tile: dict, amount: int) -> Iterator[Decision]:
 # --- G. and the end -------------------------------------------------------------------------------
 
 def disaster_chits(game) -> Iterator[Decision]:
-    # the chits' own steps (not wrapped in one more generator)
     return reveal_chits(game, final=False, rule=CHITS)
 
 

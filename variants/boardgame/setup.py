@@ -4,8 +4,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from peloponnes.core import Decision, Option
-from peloponnes.core.shuffling import shuffle
-from peloponnes.variants.common.kept import kept_for
 
 from .state import RESOURCES, BoardPlayer, BoardState, pay_out, store_goods
 
@@ -35,13 +33,12 @@ def setup(game) -> None:
     rng = game.rng
     civs = rng.sample(comps["civilizations"], game.num_players)
     pile: list[dict] = []
-    eras = tiles_by_era(comps["tiles"])
     for era in reversed(comps["rules"]["eras"]):        # the pile's top is the list's end
-        stack = list(eras.get(era, ()))                 # a copy: shuffled for this game
-        shuffle(rng, stack)
+        stack = [tile for tile in comps["tiles"] if tile["era"] == era]
+        rng.shuffle(stack)
         pile.extend(stack)
     chits = [kind for kind, n in comps["chits"]["counts"].items() for _ in range(n)]
-    shuffle(rng, chits)
+    rng.shuffle(chits)
     bank = comps["bank"]
     coins = bank["silver"] * bank["silver_value"] + bank["gold"] * bank["gold_value"]
     players = [BoardPlayer(seat, civ, game.hook.provide_player_mat(game=game, seat=seat))
@@ -53,22 +50,6 @@ def setup(game) -> None:
     order_by_civilization(game.state)
     game.emit("setup", RULE, civilizations=[c["id"] for c in civs],
               order=list(game.state.order))
-
-
-# The tiles of each era in component order, kept per tile list (``common.kept``): sorting 40
-# tiles into their eras took more than shuffling them.
-_eras: dict[int, tuple[list, dict[str, list[dict]]]] = {}
-
-
-def tiles_by_era(tiles: list[dict]) -> dict[str, list[dict]]:
-    return kept_for(_eras, tiles, _by_era)
-
-
-def _by_era(tiles: list[dict]) -> dict[str, list[dict]]:
-    eras: dict[str, list[dict]] = {}
-    for tile in tiles:
-        eras.setdefault(tile["era"], []).append(tile)
-    return eras
 
 
 def start_civilization(game, player: BoardPlayer, civ: dict) -> None:

@@ -6,16 +6,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from peloponnes.core.decisions import new_object
-from peloponnes.variants.common.kept import kept_for
-
 RESOURCES = ("wood", "stone", "food")
 BLANK = "blank"         # the disaster chit without a disaster (G. Reveal Disaster Chits)
 
 LUXURY_RULE = "boardgame: Luxury Goods"
-
-# An empty storehouse, copied for each player (a dict's copy is cheaper than dict.fromkeys)
-NO_GOODS = dict.fromkeys(RESOURCES, 0)
 
 
 @dataclass(eq=False)
@@ -39,34 +33,13 @@ class Placed:
         return tile_name(self.tile)
 
 
-def new_placed(tile: dict) -> Placed:
-    """``Placed(tile)``, a tile entering a civilization, built without calling the dataclass
-    (its __init__ is a Python call; ``core.decisions.new_object``): every tile won."""
-    placed = new_object(Placed)
-    placed.tile = tile
-    placed.marked = False
-    placed.coins = 0
-    return placed
-
-
 def tile_name(tile: dict) -> str:
     return tile["name"] or f"Land {tile['id']}"
 
 
-# Each tile's label, kept across games (``common.kept``): the auction labels every tile it
-# offers, and a label depends only on the tile's data.
-_labels: dict[int, tuple[dict, str]] = {}
-
-
 def tile_label(tile: dict) -> str:
-    kept = _labels.get(id(tile))      # (kept_for's lookup written out: no call when kept)
-    if kept is not None and kept[0] is tile:
-        return kept[1]
-    return kept_for(_labels, tile, _label)
-
-
-def _label(tile: dict) -> str:
-    income = ", ".join([f"{n} {r}" for r, n in tile["income"].items()]) or "none"  # list: faster
+    """How the auction and the Solo Game's purchase name a tile on offer."""
+    income = ", ".join(f"{n} {r}" for r, n in tile["income"].items()) or "none"
     return (f"{tile_name(tile)} ({tile['kind']}, bid {tile['bid']}"
             f"{' +1/2' if tile['bid_bonus_halves'] else ''}, {tile['prestige']} PP,"
             f" income {income})")
@@ -81,7 +54,7 @@ class BoardPlayer:
     civilization: dict
     mat: dict
     coins: int = 0
-    goods: dict = field(default_factory=NO_GOODS.copy)
+    goods: dict = field(default_factory=lambda: dict.fromkeys(RESOURCES, 0))
     population: int = 0
     luxury: int = 0
     buildings: list[Placed] = field(default_factory=list)
@@ -99,20 +72,13 @@ class BoardPlayer:
         return len(self.buildings) + len(self.lands)
 
     def tile_prestige(self) -> int:
-        # plain loops, no list of the tiles: scored for every seat every round (standing)
-        total = 0
-        for placed in self.buildings:
-            total += placed.tile["prestige"]
-        for placed in self.lands:
-            total += placed.tile["prestige"]
-        return total
+        return sum(placed.tile["prestige"] for placed in self.tiles())
 
     def limit(self, resource: str) -> int:
         return self.mat["storehouse"][resource]
 
     def remove(self, placed: Placed) -> None:
-        # (the tile's kind read directly, not through the property: a call fewer per tile lost)
-        (self.buildings if placed.tile["kind"] == "building" else self.lands).remove(placed)
+        (self.buildings if placed.kind == "building" else self.lands).remove(placed)
 
 
 @dataclass
@@ -184,33 +150,24 @@ def gain_goods(game, player: BoardPlayer, resource: str, amount: int, rule: str,
 
 def store_goods(game, player: BoardPlayer, gains: dict, rule: str, why: str) -> None:
     """``gain_goods`` for each resource -> amount of ``gains``, in its order (none for an amount
-    of 0): one call for a seat's whole round income (F.) or a civilization's start goods."""
-    # (comparisons rather than min() and max() here and in change_population: on Python 3.11 a
-    # call of either costs several times a comparison, and these run for every gain; the goods
-    # and the limits read once (on_event observers may not change state, docs/state.md), and a
-    # gain the storehouse holds, the usual case, stored at once)
-    goods = player.goods
-    limits = player.mat["storehouse"]       # player.limit(), inline
+    of 0): one call for a seat's whole round income (F.) or a civilization's start goods. What
+    fits goes in; what does not becomes luxury goods; a loss takes at most what there is."""
+    goods, limits = player.goods, player.mat["storehouse"]
     for resource, amount in gains.items():
-        if amount > 0:
-            have = goods[resource]
-            room = limits[resource] - have
-            if amount <= room:
-                goods[resource] = have + amount
-                continue
-            if room < 0:        # (over the limit already: what is there stays)
-                room = 0
+        have = goods[resource]
+        if amount < 0:
+            goods[resource] = max(0, have + amount)
+        elif have + amount <= limits[resource]:
+            goods[resource] = have + amount
+        elif amount > 0:
+            room = max(0, limits[resource] - have)     # over the limit: what is there stays
             goods[resource] = have + room
             gain_luxury(game, player, amount - room, LUXURY_RULE, f"{resource} storehouse full")
-        elif amount < 0:
-            have = goods[resource]
-            goods[resource] = have + amount if have + amount > 0 else 0
 
 
 def change_population(player: BoardPlayer, delta: int) -> None:
     """Population never goes below zero (a tile's negative inhabitants take what there is)."""
-    population = player.population + delta
-    player.population = population if population > 0 else 0
+    player.population = max(0, player.population + delta)
 
 
 def lose_tile(game, player: BoardPlayer, placed: Placed, rule: str) -> None:
@@ -224,6 +181,5 @@ def lose_tile(game, player: BoardPlayer, placed: Placed, rule: str) -> None:
         placed.coins = 0
     st = game.state
     st.boxed.append(placed.tile)
-    # (with get(): a Counter's [] on a seat not yet counted calls its Python __missing__)
-    st.lost_tiles[player.seat] = st.lost_tiles.get(player.seat, 0) + 1
-    game.emit("tile_lost", rule, seat=player.seat, tile=placed.tile["id"])   # (not .id: a call)
+    st.lost_tiles[player.seat] += 1
+    game.emit("tile_lost", rule, seat=player.seat, tile=placed.id)

@@ -7,10 +7,8 @@ and once more at the end of the game (End of the Game). Seats act in turn order;
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
 
 from peloponnes.core import Decision, Option
-from peloponnes.variants.common.auction import OPTION_CACHE_SIZE
 
 from .payments import can_pay_goods, cost_option, pay_goods
 from .state import LUXURY_RULE, BoardPlayer, lose_tile, tile_name
@@ -26,43 +24,39 @@ def supply_round(game, *, final: bool) -> Iterator[Decision]:
     game.emit("supply_round", RULE, final=final)
     for seat in list(st.order):
         player = st.players[seat]
-        # (feeding and completing are generators only when they must ask: mostly they need not)
-        steps = feed(game, player)
-        if steps is not None:
-            yield from steps
-        steps = complete_buildings(game, player)
-        if steps is not None:
-            yield from steps
-    for steps in game.positional.after_supply_round(game, final):
+        yield from feed(game, player)
+        yield from complete_buildings(game, player)
+    for steps in game.hook.after_supply_round(game=game, final=final):
         if steps is not None:
             yield from steps
 
 
-def feed(game, player: BoardPlayer) -> Iterator[Decision] | None:
+def feed(game, player: BoardPlayer) -> Iterator[Decision]:
     """Each inhabitant eats one food. A player may not starve his people while he has food: the
     storehouse feeds as many as it can. When it is short he may trade luxury goods 2:1 for the
     missing food (Luxury Goods: allowed only when short); our reading: that trade is his choice
-    (how many), the storehouse food is not. The population drops to the number fed.
-    Returns the steps of feeding when the food is short (``feed_short``), else None."""
-    # (count_food_needed asked directly, here and in feed_short: no helper call between)
-    need = game.positional.count_food_needed(game, player.seat, player.population)
+    (how many), the storehouse food is not. The population drops to the number fed."""
+    need = food_needed(game, player, player.population)
     food = player.goods["food"]
     if food >= need:
         player.goods["food"] = food - need
         game.emit("fed", FEED_RULE, seat=player.seat, inhabitants=player.population, food=need)
-        return None
-    return feed_short(game, player, need, food)
+    else:
+        yield from feed_short(game, player, need, food)
+
+
+def food_needed(game, player: BoardPlayer, inhabitants: int) -> int:
+    return game.hook.count_food_needed(game=game, seat=player.seat, inhabitants=inhabitants)
 
 
 def feed_short(game, player: BoardPlayer, need: int, food: int) -> Iterator[Decision]:
     """``feed`` when the storehouse's ``food`` is short of the ``need``."""
     rate = player.mat["luxury_trade_rate"]
-    most = player.luxury // rate
-    if need - food < most:      # (a comparison: cheaper than min() on Python 3.11)
-        most = need - food
+    most = min(need - food, player.luxury // rate)
     traded = 0
     if most > 0:
-        options = trade_options(most, rate)
+        options = tuple(Option(str(k), f"Trade {k * rate} luxury goods for {k} food", k)
+                        for k in range(most, -1, -1))
         traded = (yield Decision(player.seat, "feed_luxury",
                                  f"{need - food} food short to feed {player.population}"
                                  " inhabitants: trade luxury goods?", options, FEED_RULE)).value
@@ -72,50 +66,28 @@ def feed_short(game, player: BoardPlayer, need: int, food: int) -> Iterator[Deci
                       luxury=traded * rate, got="food", amount=traded, why=FEED_RULE)
     available = food + traded
     fed = player.population
-    eaten = game.positional.count_food_needed(game, player.seat, fed)
+    eaten = food_needed(game, player, fed)
     while fed > 0 and eaten > available:    # as many as the food feeds
         fed -= 1
-        eaten = game.positional.count_food_needed(game, player.seat, fed)
+        eaten = food_needed(game, player, fed)
     player.goods["food"] = available - eaten
     starved = player.population - fed
     player.population = fed
     game.emit("fed", FEED_RULE, seat=player.seat, inhabitants=fed, food=eaten, starved=starved)
 
 
-@lru_cache(maxsize=OPTION_CACHE_SIZE)
-def completing_choice(name: str) -> tuple[str, Option]:
-    """The prompt of completing the marked building ``name`` and the option of giving it up:
-    texts only, made once and shared between games (bounded)."""
-    return f"Complete {name}?", Option("lose", f"Give up {name} (the coin comes back)")
-
-
-@lru_cache(maxsize=OPTION_CACHE_SIZE)
-def trade_options(most: int, rate: int) -> tuple[Option, ...]:
-    """The options of trading luxury goods at ``rate`` for ``most`` food down to none (numbers
-    only: made once and shared between games, bounded like the auction's option caches)."""
-    return tuple([Option(str(k), f"Trade {k * rate} luxury goods for {k} food", k)
-                  for k in range(most, -1, -1)])
-
-
-def complete_buildings(game, player: BoardPlayer) -> Iterator[Decision] | None:
+def complete_buildings(game, player: BoardPlayer) -> Iterator[Decision]:
     """Each building marked with a coin is completed (its wood/stone paid, luxury goods 2:1 for
     what is missing) or lost ("cannot or does not wish to"); either way the coin returns to its
-    owner's reserve. Returns the steps that ask, None when no building is marked."""
-    for placed in player.buildings:     # (a plain loop first: mostly none is marked)
-        if placed.marked:
-            return _complete(game, player, [p for p in player.buildings if p.marked])
-    return None
-
-
-def _complete(game, player: BoardPlayer, marked: list) -> Iterator[Decision]:
-    for placed in marked:
-        costs = game.positional.list_building_costs(game, player.seat, placed.tile)
+    owner's reserve."""
+    for placed in [p for p in player.buildings if p.marked]:
+        costs = game.hook.list_building_costs(game=game, seat=player.seat, tile=placed.tile)
         name = tile_name(placed.tile)
-        options = [cost_option("complete", name, i, tuple(cost.items()))
+        options = [cost_option("complete", name, i, cost)
                    for i, cost in enumerate(costs) if can_pay_goods(player, cost)]
-        prompt, give_up = completing_choice(name)
-        options.append(give_up)
-        answer = yield Decision(player.seat, "complete", prompt, tuple(options), COMPLETE_RULE)
+        options.append(Option("lose", f"Give up {name} (the coin comes back)"))
+        answer = yield Decision(player.seat, "complete", f"Complete {name}?", tuple(options),
+                                COMPLETE_RULE)
         if answer.id == "lose":
             lose_tile(game, player, placed, COMPLETE_RULE)
             continue

@@ -53,7 +53,7 @@ def round_income_of(player: BoardPlayer) -> dict:
 
 def view(game, seat: int) -> dict:
     """``players[i]["score"]`` (the score so far) only where a person looks (a human seat):
-    the bots do not read it, and asking every plugin's scoring at each decision costs time."""
+    the bots do not read it."""
     st = game.state
     scored = game.seats[seat].agent == "human"
     rules = game.components["rules"]

@@ -70,11 +70,9 @@ def _smallest(options) -> str:
 def _bid_where(view: dict, decision) -> str:
     best = "pass" if decision.kind == "bid_card" else "withdraw"
     best_utility = PASS_VALUE
-    slots = None        # the view's slots by index, looked up once per decision
+    slots = {s["index"]: s for s in view["slots"]}
     for o in decision.options:
         if o.id.startswith("card:"):
-            if slots is None:
-                slots = {s["index"]: s for s in view["slots"]}
             utility = _slot_utility(view, slots[o.value.index])
             if utility > best_utility:
                 best, best_utility = o.id, utility

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from functools import cache
 
 from peloponnes.core import Decision, Option, PluginError
-from peloponnes.core.decisions import new_tuple
 
 from .payments import blind_draws_possible, choose_coin_card
 from .state import COVERED, INTACT, REMOVED, CardPlayer, Placed
@@ -19,27 +17,18 @@ def protected(game, player: CardPlayer, catastrophe: str) -> bool:
     """A building showing the protection symbol (built or under construction, not covered), or
     at least 3 (``rules.protection_symbols``) matching catastrophe symbols on the tableau's power
     and civilization cards (the symbols stay visible on covered cards)."""
-    # (one pass over each row, no tableau list: asked for every seat at every catastrophe)
-    symbols = 0
-    for p in player.buildings:
-        card = p.card
-        if p.cover is None and catastrophe in card.get("protects", ()):
-            return True
-        if card["catastrophe"] == catastrophe:
-            symbols += 1
-    civ = player.civilization
-    if civ is not None:
-        symbols += civ.card["catastrophes"].count(catastrophe)
-    for p in player.landscapes:
-        if p.card["catastrophe"] == catastrophe:
-            symbols += 1
+    if any(p.cover is None and catastrophe in p.card.get("protects", ())
+           for p in player.buildings):
+        return True
+    symbols = sum(p.card["catastrophe"] == catastrophe for p in player.power_cards())
+    if player.civilization is not None:
+        symbols += player.civilization.card["catastrophes"].count(catastrophe)
     return symbols >= game.components["rules"]["protection_symbols"]
 
 
 def strike(game, catastrophe: str) -> Iterator[Decision] | None:
     """The catastrophe strikes: resolved for the table by ``strike_catastrophe``, whose steps
-    are returned (None if it has none; not wrapped: one generator level less at every decision
-    of a catastrophe)."""
+    are returned (None if it has none)."""
     game.state.fired.append(catastrophe)
     game.emit("catastrophe", f"{RULE}: {catastrophe.capitalize()}", catastrophe=catastrophe)
     return game.hook.strike_catastrophe(game=game, catastrophe=catastrophe)
@@ -74,11 +63,7 @@ def hit_cards(game, player: CardPlayer, catastrophe: str) -> Iterator[Decision]:
     for _ in range(min(hits, len(candidates))):
         yield from cover_or_remove(game, player, catastrophe, candidates)
         tableau = player.tableau()
-        still = []          # (a plain loop: a comprehension is one more frame per hit)
-        for p in candidates:
-            if p.cover is None and p in tableau:
-                still.append(p)
-        candidates = still
+        candidates = [p for p in candidates if p.cover is None and p in tableau]
 
 
 def cover_or_remove(game, player: CardPlayer, catastrophe: str, choices: list[Placed]
@@ -89,12 +74,9 @@ def cover_or_remove(game, player: CardPlayer, catastrophe: str, choices: list[Pl
     options = []
     for i, p in enumerate(choices):
         name = p.card["name"]
-        # Option(id, label, value), built as the named tuple's own __new__ builds it, without
-        # that Python-level call (about 11 a game)
         if can_cover:
-            options.append(new_tuple(Option, (f"cover:{i}", f"Cover {name} with a coin card",
-                                               ("cover", p), "")))
-        options.append(new_tuple(Option, (f"remove:{i}", f"Lose {name}", ("remove", p), "")))
+            options.append(Option(f"cover:{i}", f"Cover {name} with a coin card", ("cover", p)))
+        options.append(Option(f"remove:{i}", f"Lose {name}", ("remove", p)))
     action, target = (yield Decision(player.seat, "catastrophe", f"{catastrophe.capitalize()}"
                                      " strikes: cover or lose a card", tuple(options), rule)).value
     if action == "cover":
@@ -119,8 +101,7 @@ def lose_card(game, player: CardPlayer, placed: Placed, rule: str) -> None:
         st.coin_discard.append(placed.cover[0])
     if not placed.is_civilization:
         st.boxed.append(placed.card)
-    lost = st.lost_cards
-    lost[player.seat] = lost.get(player.seat, 0) + 1    # (a Counter's [] on a miss is slower)
+    st.lost_cards[player.seat] += 1
     game.emit("card_lost", rule, seat=player.seat, card=placed.card["id"])
 
 
@@ -130,13 +111,7 @@ def checked_targets(player: CardPlayer, targets) -> list[Placed]:
     if targets is None:
         return []
     tableau = player.tableau()
-    valid = isinstance(targets, list | tuple)
-    if valid:
-        for target in targets:      # (a plain loop: any() over a generator is one more frame)
-            if target not in tableau:
-                valid = False
-                break
-    if not valid:
+    if not (isinstance(targets, list | tuple) and all(target in tableau for target in targets)):
         raise PluginError(f"list_catastrophe_targets returned {targets!r}: expected a list of "
                           f"cards of seat {player.seat}'s tableau", hook="list_catastrophe_targets",
                           rule=RULE)
@@ -151,11 +126,7 @@ def default_targets(game, player: CardPlayer, catastrophe: str) -> list[Placed]:
     # Earthquake/Tempest hit uncovered cards only: a covered card cannot be covered again.
     # Buildings under construction may be chosen (they are in the list like any other).
     if catastrophe in SHARE_CATASTROPHES:
-        targets = []        # (plain loops here and below: a comprehension is one more frame)
-        for p in getattr(player, SHARE_CATASTROPHES[catastrophe]):
-            if p.cover is None:
-                targets.append(p)
-        return targets
+        return [p for p in getattr(player, SHARE_CATASTROPHES[catastrophe]) if p.cover is None]
     if catastrophe == "drought":
         return drought_targets(player)
     return []
@@ -208,7 +179,8 @@ def decline(game, player: CardPlayer) -> Iterator[Decision]:
     if player.luxury_card != INTACT:
         return
     if player.hand or blind_draws_possible(game, player) > 0:       # the card can be covered
-        options = (cover_luxury_card_option(game.components["rules"]["luxury_max_after_decline"]),
+        cap = game.components["rules"]["luxury_max_after_decline"]
+        options = (Option("cover", f"Cover the luxury card with a coin card (max {cap} luxury)"),
                    REMOVE_LUXURY_CARD)
     else:
         options = (REMOVE_LUXURY_CARD,)
@@ -226,14 +198,7 @@ def decline(game, player: CardPlayer) -> Iterator[Decision]:
     game.emit("card_lost", rule, seat=player.seat, card="luxury card")
 
 
-# Decline's options, made once (Options are immutable, so shared by every game).
 REMOVE_LUXURY_CARD = Option("remove", "Remove the luxury card (no more luxury goods this game)")
-
-
-@cache
-def cover_luxury_card_option(cap: int) -> Option:
-    """Decline's option to cover the luxury card, which then holds at most ``cap`` goods."""
-    return Option("cover", f"Cover the luxury card with a coin card (max {cap} luxury)")
 
 
 def uncover_protected(game) -> None:

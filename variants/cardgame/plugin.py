@@ -2,12 +2,13 @@
 hooks and the family's hooks (defaults that house rules override)."""
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 from peloponnes.core import Variant, hookimpl
 from peloponnes.variants.common import hookspecs as family_hookspecs
 from peloponnes.variants.common.auction import CONQUEST_PRICE_OPTION
-from peloponnes.variants.common.income import kept_income
+from peloponnes.variants.common.income import income_row
 from peloponnes.variants.common.scoring import balance_gap, lower_total_score, scores_now
 
 from . import bot, hidden, narrate, state
@@ -20,7 +21,7 @@ from .render import render
 from .rules import FINAL_PHASES, ROUND_PHASES, conquest_extra
 from .schema import check_components
 from .setup import setup
-from .state import COIN_SYMBOLS, INTACT, count_cards, luxury_cap
+from .state import COIN_SYMBOLS, INTACT, luxury_cap
 from .supply import SUPPLY_PRODUCTION_OPTION
 from .view import view
 
@@ -109,16 +110,14 @@ class CardGame:
     def score_seat(self, game, seat):
         """cardgame: Scoring."""
         player = game.state.players[seat]
-        hand = player.hand
         luxury = player.luxury
-        inhabitants = hand.get("inhabitant", 0)     # (a Counter's [] on a miss is slower)
-        population, power = player.population_and_power()
-        population += inhabitants
+        inhabitants = player.hand["inhabitant"]
+        population = player.population() + inhabitants
         # cardgame: Scoring — the inhabitant coin cards were laid out for population; only the
         # *remaining* coin cards ("je 6 übrige Münzkarten") count towards power points, with
-        # the luxury goods. (hand_size() without its call.)
-        power += ((sum(hand.values()) - inhabitants + luxury)
-                  // game.components["rules"]["coin_cards_per_power_point"])
+        # the luxury goods.
+        power = player.power() + ((player.hand_size() - inhabitants + luxury)
+                                  // game.components["rules"]["coin_cards_per_power_point"])
         if player.luxury_card == INTACT:        # the luxury card's own inhabitants and power
             card = game.components["luxury_card"]
             population += card["inhabitants"]
@@ -189,9 +188,7 @@ class CardGame:
     @hookimpl
     def count_revealed(self, game):
         total = game.components["rules"]["cards_revealed"]
-        open_count = game.num_players       # (a comparison, not min(): asked every round)
-        if open_count > total:
-            open_count = total
+        open_count = min(game.num_players, total)
         return open_count, total - open_count
 
     @hookimpl
@@ -201,23 +198,21 @@ class CardGame:
     @hookimpl
     def minimum_bid(self, game, seat, card, conquest):
         """cardgame: 3. Bidding; Special Buildings: Barracks + Stockade."""
-        value = card["value"]
         if not conquest:
-            return value
-        # never below the card's value: a comparison, not max() (asked ~180 times a game)
-        extra = conquest_extra(game, seat)
-        return value + extra if extra > 0 else value
+            return card["value"]
+        # never below the card's value
+        return card["value"] + max(0, conquest_extra(game, seat))
 
     @hookimpl
     def bid_bonus_halves(self, game, seat):
         """cardgame: Special Buildings: Market + Agora (1/2 each)."""
-        player = game.state.players[seat]
-        return player.active_total("bid_bonus_halves", False)  # (power_card_total, one call less)
+        return game.state.players[seat].power_card_total("bid_bonus_halves")
 
     @hookimpl
     def compute_income(self, game, seat, population):
         """The summary card: the last row whose population the player reaches."""
-        return kept_income(game.components["income"], population, "coin_cards")
+        row = income_row(game.components["income"], population)
+        return row["coin_cards"], row["luxury"]
 
     # --- the card game's own hooks: defaults ---------------------------------------------------
     @hookimpl
@@ -234,26 +229,18 @@ class CardGame:
 
 
 def invariants(game) -> list[str]:
-    """See ``CardGame.check_invariants``. Plain loops, no list per seat: checked at the end of
-    every game, and after every decision in conformance runs."""
+    """See ``CardGame.check_invariants``."""
     st = game.state
     problems: list[str] = []
     for player in st.players:
-        _seat_problems(game, player, problems)
+        problems += _seat_problems(game, player)
     coins = _coin_cards_in_play(st)
     expected = {s: n for s, n in game.components["coin_cards"].items() if s in COIN_SYMBOLS}
-    conserved = True            # the symbols in play (positive counts) are the expected ones
-    for sym, n in coins.items():
-        if n > 0 and expected.get(sym) != n:
-            conserved = False
-    for sym, n in expected.items():
-        if n and coins.get(sym, 0) <= 0:
-            conserved = False
-    if not conserved:
+    # the symbols in play (positive counts) are the expected ones
+    if {s: n for s, n in coins.items() if n > 0} != {s: n for s, n in expected.items() if n}:
         problems.append(f"coin cards not conserved: {coins} != {expected}")
-    cards = len(st.power_pile) + len(st.slots) + len(st.boxed)
-    for player in st.players:
-        cards += len(player.buildings) + len(player.landscapes)     # (no power_cards() list)
+    cards = (len(st.power_pile) + len(st.slots) + len(st.boxed)
+             + sum(len(player.power_cards()) for player in st.players))
     if cards != len(game.components["power_cards"]):
         problems.append(f"power cards not conserved: {cards}")
     tracks = game.components["catastrophe_tracks"]
@@ -263,45 +250,38 @@ def invariants(game) -> list[str]:
     return problems
 
 
-def _seat_problems(game, player, problems: list[str]) -> None:
+def _seat_problems(game, player) -> list[str]:
     """No zero or negative coin cards in a hand (the helpers take a symbol out of the hand
-    with its last card); luxury within 0 and the seat's cap (appended to ``problems``)."""
-    for sym, n in player.hand.items():
-        if n <= 0:
-            problems.append(f"seat {player.seat}: {n} {sym} coin cards in hand")
+    with its last card); luxury within 0 and the seat's cap."""
+    problems = [f"seat {player.seat}: {n} {sym} coin cards in hand"
+                for sym, n in player.hand.items() if n <= 0]
     if not 0 <= player.luxury <= luxury_cap(game, player):
         problems.append(f"seat {player.seat}: luxury {player.luxury} outside 0.."
                         f"{luxury_cap(game, player)}")
+    return problems
 
 
 def _coin_cards_in_play(st) -> dict[str, int]:
-    """Every coin card, by symbol: pile, discard, hands, under and on tableau cards, on the
-    luxury card, in bids and in the bid being moved."""
-    # the cards outside the hands counted in C (``count_cards``: the piles as they are, the
-    # others listed first), in the order a Counter of them all would list them; the hands
-    # added in a plain loop
-    coins: dict[str, int] = {}
-    count_cards(coins, st.coin_pile)
-    count_cards(coins, st.coin_discard)
-    cards = []
+    """Every coin card, by symbol: pile, discard, under and on tableau cards, on the luxury
+    card, in bids and in the bid being moved, and in the hands."""
+    coins = Counter(st.coin_pile)
+    coins.update(st.coin_discard)
     for player in st.players:
         for p in player.tableau():
             if p.under:
-                cards.append(p.under)
+                coins[p.under] += 1
             if p.cover:
-                cards.append(p.cover[0])
+                coins[p.cover[0]] += 1
         if player.luxury_card_cover:
-            cards.append(player.luxury_card_cover)
+            coins[player.luxury_card_cover] += 1
     for slot in st.slots:
         if slot.bid is not None:
-            cards.extend(slot.bid.payment)
+            coins.update(slot.bid.payment)
     if st.auction is not None and st.auction.moving is not None:
-        cards.extend(st.auction.moving.payment)
-    count_cards(coins, cards)
+        coins.update(st.auction.moving.payment)
     for player in st.players:
-        for sym, n in player.hand.items():
-            coins[sym] = coins.get(sym, 0) + n
-    return coins
+        coins.update(player.hand)
+    return dict(coins)
 
 
 @hookimpl

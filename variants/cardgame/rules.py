@@ -4,13 +4,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from peloponnes.core import Decision, Option, Phase
-from peloponnes.variants.common.auction import (
-    HookedPurse,
-    bidding_steps,
-    new_slot,
-    order_by_bids,
-)
-from peloponnes.variants.common.kept import kept_for
+from peloponnes.variants.common.auction import HookedPurse, Slot, bidding_steps, order_by_bids
+from peloponnes.variants.common.words import amounts
 
 from .catastrophes import lose_card, strike, uncover_protected
 from .payments import (
@@ -19,9 +14,8 @@ from .payments import (
     choose_coin_card,
     pay_coin_cards,
     pay_missing,
-    resources_text,
 )
-from .state import CardPlayer, Placed, count_cards, draw_to_hand, gain_luxury
+from .state import CardPlayer, Placed, draw_to_hand, gain_luxury
 from .supply import supply
 
 REVEAL = "cardgame: 1. Reveal Power Cards"
@@ -33,16 +27,7 @@ INCOME = "cardgame: 6. Income"
 GAME_END = "cardgame: Game End"
 
 
-# Each power card's label, kept across games (``common.kept``): the auction labels every card it
-# offers (six a round), and a label depends only on the card's data.
-_labels: dict[int, tuple[dict, str]] = {}
-
-
 def card_label(card: dict) -> str:
-    return kept_for(_labels, card, _label)
-
-
-def _label(card: dict) -> str:
     return f"{card['name']} ({card['kind']}, value {card['value']})"
 
 
@@ -54,47 +39,31 @@ def reveal(game) -> None:
     st = game.state
     open_count, conquest_count = game.hook.count_revealed(game=game)
     pile = st.power_pile
-    start = len(pile) - open_count - conquest_count
-    if start < 0:           # (a comparison, not max())
-        start = 0
-    drawn = pile[start:]            # the cards drawn one by one from the top (the list's end)
-    drawn.reverse()
+    start = max(0, len(pile) - open_count - conquest_count)
+    drawn = pile[start:][::-1]      # the cards drawn one by one from the top (the list's end)
     del pile[start:]
-    slots, ids, supply_shown = [], [], False
-    for i, card in enumerate(drawn):        # (one plain loop: the Conquest row from open_count)
-        slots.append(new_slot(i, card, i >= open_count))
-        ids.append(card["id"])
-        if card["supply"]:
-            supply_shown = True
-    st.slots = slots
+    st.slots = [Slot(i, card, i >= open_count) for i, card in enumerate(drawn)]
+    ids = [card["id"] for card in drawn]
     game.emit("revealed", REVEAL, open=ids[:open_count], conquest=ids[open_count:])
     tracks = game.components["catastrophe_tracks"]
     for card in drawn[:game.components["rules"]["catastrophe_cards_per_round"]]:
         cat = card["catastrophe"]
         if cat in st.fired or cat in st.due:
             continue  # a catastrophe cannot happen twice: the marker stays where it is
-        space = st.tracks[cat] = st.tracks[cat] + 1     # (the marker's space read once)
+        space = st.tracks[cat] = st.tracks[cat] + 1
         end = tracks[cat]
         game.emit("catastrophe_advanced", REVEAL, catastrophe=cat, space=space, of=end)
         if space >= end:
             st.due.append(cat)
-    if supply_shown:
+    if any(card["supply"] for card in drawn):
         st.supply_due = True
 
 
 # --- 2. Catastrophes / Supply ------------------------------------------------------------------
 
-def catastrophes_and_supply(game) -> Iterator[Decision] | None:
+def catastrophes_and_supply(game) -> Iterator[Decision]:
     """The catastrophes due strike in the order their markers reached the end, then the supply
-    if a supply card was revealed. Returns the steps of both, or None in a round with neither
-    (most rounds: no generator for them)."""
-    st = game.state
-    if not st.due and not st.supply_due:
-        return None
-    return catastrophes_and_supply_steps(game)
-
-
-def catastrophes_and_supply_steps(game) -> Iterator[Decision]:
+    if a supply card was revealed."""
     st = game.state
     while st.due:
         steps = strike(game, st.due.pop(0))
@@ -111,7 +80,6 @@ def catastrophes_and_supply_steps(game) -> Iterator[Decision]:
 class CoinCardPurse(HookedPurse):
     """The card game's side of the shared auction: bids are coin cards."""
     rule = BIDDING
-    label = staticmethod(card_label)
 
     def __init__(self, game):
         super().__init__(game)
@@ -119,20 +87,20 @@ class CoinCardPurse(HookedPurse):
         rules = game.components["rules"]
         self.pass_reward = rules["pass_coin_cards"]
         self.withdraw_reward = rules["withdraw_coin_cards"]
-        self.conquest_extras: dict[int, int] = {}      # seat -> conquest_extra, this auction
+
+    def label(self, card: dict) -> str:
+        return card_label(card)
 
     def funds(self, seat: int) -> int:
-        """Coin cards the seat can put into a bid: the hand plus luxury goods traded blind
-        (without luxury goods, none: asked at every turn of every auction)."""
+        """Coin cards the seat can put into a bid: the hand plus luxury goods traded blind."""
         player = self.players[seat]
-        held = sum(player.hand.values())      # (hand_size(), without its call)
-        return held + blind_draws_possible(self.game, player) if player.luxury else held
+        return player.hand_size() + blind_draws_possible(self.game, player)
 
     def pay(self, seat: int, amount: int) -> Iterator[Decision]:
         return pay_coin_cards(self.game, self.players[seat], amount, BIDDING)
 
     def refund(self, seat: int, payment: list[str]) -> None:
-        count_cards(self.players[seat].hand, payment)
+        self.players[seat].hand.update(payment)
 
     def passed(self, seat: int) -> None:
         draw_to_hand(self.game, self.players[seat], self.pass_reward)
@@ -143,26 +111,14 @@ class CoinCardPurse(HookedPurse):
 
 def conquest_extra(game, seat: int) -> int:
     """What a Conquest-row card costs ``seat`` over its value (3. Bidding): the surcharge
-    (``conquest_surcharge``) less the seat's Barracks/Stockade discount (Special Buildings).
-    While an auction runs it is worked out once per seat and kept by the auction's purse: no
-    power card changes hands while bidding runs, and the auction asks a seat's minimums on all
-    the Conquest-row cards it may bid on in one pass (``Auction.offers``; a held Conquest-row
-    card is never bid on again), so a house rule's surcharge is asked at the same moment as
-    before, once instead of once per card."""
-    auction = game.state.auction
-    purse = auction.purse if auction is not None else None
-    extras = purse.conquest_extras if isinstance(purse, CoinCardPurse) else {}
-    extra = extras.get(seat)
-    if extra is None:
-        # (power_card_total written as the call it makes: one call less)
-        discount = game.state.players[seat].active_total("conquest_discount", False)
-        extra = extras[seat] = game.positional.conquest_surcharge(game, seat) - discount
-    return extra
+    (``conquest_surcharge``) less the seat's Barracks/Stockade discount (Special Buildings)."""
+    discount = game.state.players[seat].power_card_total("conquest_discount")
+    # asked with every minimum bid on the Conquest row: called positionally, as minimum_bid is
+    return game.positional.conquest_surcharge(game, seat) - discount
 
 
 def bidding(game) -> Iterator[Decision]:
-    """cardgame 3. Bidding: the shared auction (``bidding_steps``) with coin cards as money;
-    the auction's own steps are returned, one generator level less at every bid."""
+    """cardgame 3. Bidding: the shared auction (``bidding_steps``) with coin cards as money."""
     return bidding_steps(game.state, CoinCardPurse(game), game.emit)
 
 
@@ -198,69 +154,24 @@ def gain(game) -> Iterator[Decision]:
         player.new_card = None
         if seat in won:
             slot = won[seat]
-            steps = add_power_card(game, player, slot.card)
-            if steps is not None:
-                yield from steps
+            yield from add_power_card(game, player, slot.card)
             st.slots.remove(slot)
 
 
-def add_power_card(game, player: CardPlayer, card: dict) -> Iterator[Decision] | None:
-    """5. Gain Power Cards, Adding power cards: a landscape goes right of the civilization (a
-    plain call: nothing is asked, None is returned); a building is added by the steps returned
-    (``add_building``)."""
+def add_power_card(game, player: CardPlayer, card: dict) -> Iterator[Decision]:
+    """5. Gain Power Cards, Adding power cards: a landscape goes right of the civilization; a
+    building is built or put under construction (``add_building``)."""
     placed = Placed(card)
     if card["kind"] == "landscape":
         player.landscapes.append(placed)
         player.new_card = placed
         game.emit("gained", GAIN, seat=player.seat, card=card["id"], built=True)
-        return None
-    return add_building(game, player, placed)
+    else:
+        yield from add_building(game, player, placed)
 
 
 BUILD_RULE = f"{GAIN}: Paying resources for building cards"
 BUILDING_LOST = f"{BUILD_RULE} (neither resources nor a coin card)"
-
-
-class BuildingChoice:
-    """What adding ``card`` (a building) asks, worded once per card: its cost, the prompt, the
-    option of putting it under construction and the coin card's prompt then, and the options of
-    building it now, one per production of wood and stone met (``build_option``). Options are
-    immutable, and a card's name and cost are component data: kept across games
-    (``building_choice``)."""
-    __slots__ = ("card", "cost_wood", "cost_stone", "prompt", "mortgage", "under_prompt",
-                 "builds")
-
-    def __init__(self, card: dict):
-        name = card["name"]
-        cost = card.get("cost", {})
-        self.card = card
-        self.cost_wood, self.cost_stone = cost.get("wood", 0), cost.get("stone", 0)
-        self.prompt = f"You gained {name}: build it?"
-        self.mortgage = Option("mortgage", f"Put a coin card under {name} (under construction,"
-                               " pay at the next supply)")
-        self.under_prompt = f"Which coin card goes under {name}?"
-        self.builds: dict[tuple[int, int], Option] = {}     # (wood, stone) produced -> option
-
-    def build_option(self, wood: int, stone: int) -> Option:
-        """The option of building the card now with ``wood`` and ``stone`` produced."""
-        option = self.builds.get((wood, stone))
-        if option is None:
-            card = self.card
-            production = resources_text((("wood", wood), ("stone", stone)))
-            option = self.builds[wood, stone] = Option(
-                "build", f"Build {card['name']} now (cost"
-                f" {resources_text(tuple(card.get('cost', {}).items()))};"
-                f" your production {production})")
-        return option
-
-
-# Each building's choice, kept across games (``common.kept``): about 20 buildings are added a
-# game, each asking its prompt and up to two options (an Option costs a class call to build).
-_building_choices: dict[int, tuple[dict, BuildingChoice]] = {}
-
-
-def building_choice(card: dict) -> BuildingChoice:
-    return kept_for(_building_choices, card, BuildingChoice)
 
 
 def add_building(game, player: CardPlayer, placed: Placed) -> Iterator[Decision]:
@@ -270,35 +181,34 @@ def add_building(game, player: CardPlayer, placed: Placed) -> Iterator[Decision]
     a spare coin card ... then the building is lost" (German: "Kann er weder ... noch ..., ist das
     Gebäude verloren"): losing it is no choice while building or financing is possible."""
     card = placed.card
-    rule = BUILD_RULE
-    choice = building_choice(card)
-    cost_wood, cost_stone = choice.cost_wood, choice.cost_stone
-    wood, stone = player.wood_and_stone()       # (the new one is not in the tableau yet)
-    # (a dict literal and comparisons, not a comprehension and max(): every building asks them)
-    missing = {"wood": cost_wood - wood if cost_wood > wood else 0,
-               "stone": cost_stone - stone if cost_stone > stone else 0}
+    name = card["name"]
+    cost = card.get("cost", {})
+    # the production of the tableau (the new card is not in it yet)
+    produced = {"wood": player.production("wood"), "stone": player.production("stone")}
+    missing = {res: max(0, cost.get(res, 0) - produced[res]) for res in produced}
+    build = Option("build", f"Build {name} now (cost {amounts(cost)};"
+                   f" your production {amounts(produced)})")
+    mortgage = Option("mortgage", f"Put a coin card under {name} (under construction, pay at"
+                      " the next supply)")
+    can_finance = bool(player.hand) or blind_draws_possible(game, player) > 0
     if can_pay(player, missing):
-        if player.hand or blind_draws_possible(game, player):
-            options = (choice.build_option(wood, stone), choice.mortgage)
-        else:
-            options = (choice.build_option(wood, stone),)
-    elif player.hand or blind_draws_possible(game, player):
-        options = (choice.mortgage,)
+        options = (build, mortgage) if can_finance else (build,)
+    elif can_finance:
+        options = (mortgage,)
     else:
         lose_card(game, player, placed, BUILDING_LOST)
         return
-    answer = yield Decision(player.seat, "build", choice.prompt, options, rule)
+    answer = yield Decision(player.seat, "build", f"You gained {name}: build it?", options,
+                            BUILD_RULE)
     if answer.id == "mortgage":
         placed.under = yield from choose_coin_card(
-            game, player, choice.under_prompt, "mortgage_coin_card", rule)
+            game, player, f"Which coin card goes under {name}?", "mortgage_coin_card",
+            BUILD_RULE)
     else:
-        luxury_used = yield from pay_missing(game, player, missing, rule)
+        luxury_used = yield from pay_missing(game, player, missing, BUILD_RULE)
         if not luxury_used:
-            excess = ((wood - cost_wood if wood > cost_wood else 0)
-                      + (stone - cost_stone if stone > cost_stone else 0))
-            if excess:      # (no gain_luxury call for nothing)
-                gain_luxury(game, player, excess, "cardgame: Luxury Goods 1.",
-                            "excess production")
+            excess = sum(max(0, produced[res] - cost.get(res, 0)) for res in produced)
+            gain_luxury(game, player, excess, "cardgame: Luxury Goods 1.", "excess production")
     player.buildings.append(placed)
     player.new_card = placed
     game.emit("gained", GAIN, seat=player.seat, card=card["id"], built=placed.under is None)
@@ -318,10 +228,9 @@ def income(game) -> None:
             if one_time.get("luxury"):
                 gain_luxury(game, player, one_time["luxury"], INCOME, "one-time income")
         player.new_card = None
-        # (population() and power_card_total() in one pass: every seat every round)
-        population, extra = player.population_and_power_card_total("income_coin_cards")
-        coins, luxury = game.positional.compute_income(game, seat, population)
-        coins += extra
+        population = player.population()
+        coins, luxury = game.hook.compute_income(game=game, seat=seat, population=population)
+        coins += player.power_card_total("income_coin_cards")
         drawn = draw_to_hand(game, player, coins)
         if luxury:
             gain_luxury(game, player, luxury, "cardgame: Luxury Goods 3.", "income")
@@ -331,9 +240,9 @@ def income(game) -> None:
 # --- Game end ---------------------------------------------------------------------------------
 
 def final_supply(game) -> Iterator[Decision]:
-    """cardgame: Game End: a last supply (its steps returned: one generator level less)."""
+    """cardgame: Game End: a last supply."""
     game.emit("supply", GAME_END, final=True)
-    return supply(game)
+    yield from supply(game)
 
 
 ROUND_PHASES = [

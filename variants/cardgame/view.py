@@ -6,33 +6,13 @@ from .state import RESOURCES, CardPlayer, Placed, luxury_cap
 
 
 def placed_view(p: Placed) -> dict:
-    # the card's id and name read directly, not through Placed's properties (a bot's view is
-    # built at most of its decisions, and holds every card on the table)
-    card = p.card
-    return {"id": card["id"], "name": card["name"], "kind": p.kind, "card": card,
+    return {"id": p.id, "name": p.name, "kind": p.kind, "card": p.card,
             "under_construction": p.under is not None,
             "covered_by": p.cover[1] if p.cover else None}
 
 
 def player_view(game, player: CardPlayer, own: bool) -> dict:
-    # population, power and production in one pass over the active cards (search agents' bots
-    # ask for views at every simulated decision)
-    population = power = 0
-    production = dict.fromkeys(RESOURCES, 0)
     civ = player.civilization
-    # the tableau's cards in one tuple (made in C), the covered ones skipped: what active_cards
-    # gives without its list built in Python (the sums do not depend on the order)
-    cards = ((*player.buildings, *player.landscapes) if civ is None
-             else (*player.buildings, civ, *player.landscapes))
-    for placed in cards:
-        if placed.cover is not None:
-            continue
-        card = placed.card
-        population += card["inhabitants"]
-        power += card["power"]
-        for resource, n in card["production"].items():
-            if n:       # (most cards produce one resource: the zeros need no update)
-                production[resource] += n
     out = {
         "seat": player.seat,
         "name": game.seats[player.seat].name,
@@ -44,9 +24,9 @@ def player_view(game, player: CardPlayer, own: bool) -> dict:
         "luxury_cap": luxury_cap(game, player),
         "luxury_card": player.luxury_card,
         "hand_size": player.hand_size(),
-        "population": population,
-        "power": power,
-        "production": production,
+        "population": player.population(),
+        "power": player.power(),
+        "production": {resource: player.production(resource) for resource in RESOURCES},
     }
     if own:
         out["hand"] = dict(player.hand)

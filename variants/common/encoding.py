@@ -7,7 +7,6 @@ the encoding seat onwards (me first, then the next seat, ...), so one policy can
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 
 from peloponnes.core.decisions import Decision, Option
 from peloponnes.core.features import Features
@@ -44,17 +43,12 @@ def add_turn_order(features: Features, view: dict) -> None:
         features.one_hot(f"player[{i}].turn_place", place, n)
 
 
-@lru_cache(maxsize=16)
-def _bid_row(players: int) -> tuple[tuple[str, ...], tuple[float, ...]]:
-    return row(("present", 1), ("conquest", 1), ("bid", NUMBER_HIGH),
-               *((f"bidder.{i}", 1) for i in range(players)))
-
-
 def add_bids(features: Features, view: dict, slots: int) -> None:
     """The auction display: for each of ``slots`` positions, whether a card or tile lies there,
     whether it is in the Conquest row, the bid on it and who made it (relative seat, one-hot)."""
     n = len(view["players"])
-    labels, highs = _bid_row(n)
+    labels, highs = row(("present", 1), ("conquest", 1), ("bid", NUMBER_HIGH),
+                        *((f"bidder.{i}", 1) for i in range(n)))
     shown = {s["index"]: s for s in view["slots"]}
     for index in range(slots):
         values = [0.0] * (3 + n)
@@ -85,16 +79,6 @@ def default_option_meaning(option: Option) -> tuple[str, float]:
     return stem, number
 
 
-@lru_cache(maxsize=64)
-def _with_other(names: tuple[str, ...]) -> tuple[str, ...]:
-    return (*names, OTHER)
-
-
-@lru_cache(maxsize=64)
-def _option_labels(max_options: int, stems: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(f"{i}.{stem}" for i in range(max_options) for stem in (*stems, OTHER))
-
-
 def add_decision(features: Features, decision: Decision | None, *, kinds: tuple[str, ...],
                  stems: tuple[str, ...], max_options: int,
                  meaning: Callable[[Option], tuple[str, float]] = default_option_meaning
@@ -123,12 +107,12 @@ def add_decision_kinds(features: Features, name: str, decision: Decision | None,
     kind = None
     if decision is not None:
         kind = kinds.index(decision.kind) if decision.kind in kinds else len(kinds)
-    features.one_hot(f"{name}.kind", kind, len(kinds) + 1, labels=_with_other(kinds))
+    features.one_hot(f"{name}.kind", kind, len(kinds) + 1, labels=(*kinds, OTHER))
     width = len(stems) + 1
     stem_values = [0.0] * (max_options * width)
     if decision is not None:
         for i, option in enumerate(decision.options[:max_options]):
             stem = meaning(option)[0]
             stem_values[i * width + (stems.index(stem) if stem in stems else len(stems))] = 1.0
-    features.add_many(f"{name}.option_stem", stem_values, 1,
-                      labels=_option_labels(max_options, stems))
+    labels = [f"{i}.{stem}" for i in range(max_options) for stem in (*stems, OTHER)]
+    features.add_many(f"{name}.option_stem", stem_values, 1, labels=labels)

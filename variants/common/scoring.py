@@ -1,30 +1,16 @@
 """The family's scoring: the lower of two totals counts; ties go to the higher other total, then
 to the most luxury goods (cardgame Scoring; boardgame Final Score And Winner)."""
 from peloponnes.core import Score
-from peloponnes.core.decisions import new_object
 
 
 def lower_total_score(population: int, power: int, luxury: int,
                       details: dict | None = None) -> Score:
-    """The Score of a seat with these totals and luxury goods; ``details`` (a dict, not
-    keywords: every seat is scored every round for the standing, and a call with keyword
-    arguments costs more) are shown after the three totals."""
-    # a comparison rather than min() and max(), and Score's fields in their order (value,
-    # tiebreak, details) rather than by keyword
-    if population < power:
-        low, high = population, power
-    else:
-        low, high = power, population
+    """The Score of a seat with these totals and luxury goods: the lower total counts, then the
+    higher one, then the luxury goods; ``details`` are shown after the three totals."""
     shown = {"population": population, "power": power, "luxury": luxury}
     if details:
         shown.update(details)
-    # Score(low, (high, luxury), shown), built without calling the class (its __init__ is a
-    # Python call; ``core.decisions.new_object``): every seat every round, for the standing
-    score = new_object(Score)
-    score.value = low
-    score.tiebreak = (high, luxury)
-    score.details = shown
-    return score
+    return Score(min(population, power), (max(population, power), luxury), shown)
 
 
 def balance_gap(game) -> float:

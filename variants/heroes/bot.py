@@ -114,7 +114,7 @@ CHOOSERS = {
 def choose(view: dict, decision) -> str | None:
     """The expansion's answer to ``decision`` by its kind; None leaves it to the board game's
     bot (asked next)."""
-    chooser = CHOOSERS.get(decision.kind)      # (the view is read only when there is one)
+    chooser = CHOOSERS.get(decision.kind)
     if chooser is None or "heroes" not in view:
         return None
     return chooser(view, decision)
@@ -147,9 +147,9 @@ def strength_value(view: dict, tile: dict) -> float:
         return 0.0
     if tile["kind"] == "building":     # the building and the Strength paid together
         tile_cost, goods = tile["cost"], me["goods"]
-        for r, n in rules["strength_cost_building"].items():   # (weighed for every tile offered)
-            if goods[r] < tile_cost.get(r, 0) + n:
-                return 0.0
+        if any(goods[r] < tile_cost.get(r, 0) + n
+               for r, n in rules["strength_cost_building"].items()):
+            return 0.0
     elif not _food_ok(view, rules["strength_cost_land"].get("food", 0)):
         return 0.0
     h = view["heroes"]

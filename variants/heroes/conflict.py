@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from peloponnes.core import Decision
 
-from .state import CONFLICT_RULE, HEROES, hero_rule
+from .state import CONFLICT_RULE, hero_rule, table
 from .strength import halve_strength, hire_mercenaries
 
 
@@ -14,7 +14,7 @@ def default_pairs(game) -> int:
     """1 pair with 2-4 players, 2 with 5-8 (``[rules] conflict``)."""
     players = game.num_players
     pairs = None
-    for row in game.components["expansion"]["rules"]["conflict"]:     # (a plain loop)
+    for row in game.components["expansion"]["rules"]["conflict"]:
         if row["from_players"] <= players:
             pairs = row["pairs"]
     if pairs is None:
@@ -26,21 +26,17 @@ def ranking(game) -> list[int]:
     """Seats from strongest to weakest. Ties are broken by the current turn order: of two equally
     strong players the one earlier in turn order counts as the stronger (so among the weakest the
     later one is the weakest)."""
-    # sorted() is stable and the seats come in turn order: ties keep it. The key, each seat's
-    # Strength negated, read from a list (a C method: no Python function called per seat)
-    weakness = []
-    for hp in game.stash[HEROES].players:       # (table()'s lookup written out)
-        weakness.append(-hp.strength)
-    return sorted(game.state.order, key=weakness.__getitem__)
+    # sorted() is stable and the seats come in turn order: ties keep it
+    players = table(game).players
+    return sorted(game.state.order, key=lambda seat: -players[seat].strength)
 
 
 def internal_conflict(game, final: bool) -> Iterator[Decision]:
-    ht = game.stash[HEROES]                     # (table()'s lookup written out)
+    ht = table(game)
     ht.conflicts += 1
-    pairs = game.positional.count_conflict_pairs(game) or 0
+    pairs = game.hook.count_conflict_pairs(game=game) or 0
     ranked = ranking(game)
     # nobody is both strong and weak: the strongest ``pairs`` share no seat with the weakest
-    # (one set, tested against the slice: asked at every supply round)
     while pairs > 0 and not set(ranked[:pairs]).isdisjoint(ranked[-pairs:]):
         pairs -= 1
     if pairs <= 0:
@@ -49,9 +45,7 @@ def internal_conflict(game, final: bool) -> Iterator[Decision]:
         return
     strongest = ranked[:pairs]
     weakest = ranked[::-1][:pairs]
-    strength = []
-    for hp in ht.players:       # (a plain loop: no list comprehension's frame)
-        strength.append(hp.strength)
+    strength = [hp.strength for hp in ht.players]
     game.emit("internal_conflict", CONFLICT_RULE, strongest=strongest, weakest=weakest,
               strength=strength, final=final)
     for winner, loser in zip(strongest, weakest, strict=True):
@@ -63,18 +57,17 @@ def internal_conflict(game, final: bool) -> Iterator[Decision]:
 
 def tantalus_hires(game) -> Iterator[Decision]:
     """Tantalus may hire mercenaries in every supply round, after the internal conflict."""
-    players = game.stash[HEROES].players        # (table()'s lookup written out)
     for seat in list(game.state.order):
-        hp = players[seat]
-        if hp.ability["kind"] == "mercenaries_each_supply":     # (no has() call per seat)
+        hp = table(game).by_seat(seat)
+        if hp.has("mercenaries_each_supply"):
             yield from hire_mercenaries(game, hp, hero_rule(hp.hero))
 
 
 def take(game, winner: int, loser: int) -> None:
     """The strongest takes one clover leaf and one inhabitant from the weakest; nothing is taken
     that the weakest does not have."""
-    st, players = game.state, game.stash[HEROES].players     # (table()'s lookup written out)
-    hw, hl = players[winner], players[loser]    # (by_seat's lookup written out)
+    st, ht = game.state, table(game)
+    hw, hl = ht.by_seat(winner), ht.by_seat(loser)
     clover = 1 if hl.clovers > 0 else 0
     inhabitant = 1 if st.players[loser].population > 0 else 0
     hl.clovers -= clover

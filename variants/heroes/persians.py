@@ -9,16 +9,21 @@ put back goes under the second stack: the bottom of the pile, whose top stack is
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
 
 from peloponnes.core import Decision, Option, PluginError
-from peloponnes.core.decisions import new_tuple
 from peloponnes.core.shuffling import shuffle
 from peloponnes.variants.boardgame.hidden import face_down_chits
-from peloponnes.variants.boardgame.state import BLANK, lose_tile, pay_in, tile_name
-from peloponnes.variants.common.auction import OPTION_CACHE_SIZE
+from peloponnes.variants.boardgame.state import BLANK, lose_tile, pay_in
 
-from .state import FLOW_RULE, HEROES, PERSIANS_RULE, HeroesPlayer, HeroesState, hero_rule, table
+from .state import (
+    FLOW_RULE,
+    PERSIANS_RULE,
+    HeroesPlayer,
+    HeroesState,
+    hero_player,
+    hero_rule,
+    table,
+)
 from .strength import halve_strength, hire_mercenaries
 
 REDRAW_RULE = f"{FLOW_RULE}: the same disaster twice in a row"
@@ -59,34 +64,31 @@ def review_chit(game, chit: str, final: bool, drawn: list[str]):
     (``state.chits[-1]``, its value ``pile_values[-1]``). Returns None (the chit counts) or steps
     returning True (put back).
     """
-    # asked for every chit revealed: the table read with table()'s lookup written out, and
-    # passed on; Ariadne looked for in this loop (no call)
-    st, ht = game.state, game.stash[HEROES]
-    chits = st.chits
-    if chit != BLANK and len(chits) > 1:        # (a blank and the last chit count)
-        # (the other face-down chits hold another kind when not all of the pile is this kind)
+    ht = table(game)
+    chits = game.state.chits
+    if chit != BLANK and len(chits) > 1:        # a blank and the last chit count
+        # (another kind is still face down when not all of the pile is this kind)
         if drawn and drawn[-1] == chit and chits.count(chit) < len(chits):
             return put_under(game, chit, REDRAW_RULE, seat=None)
         # Ariadne's owner, if her uses this round are left: she may put it back
         for hp in ht.players:
-            ability = hp.ability
-            if ability["kind"] == "redraw_chit":
-                if ht.redraw_rounds.get(hp.seat, ()).count(game.round) < ability["amount"]:
-                    return offer_redraw(game, hp, chit, ht.pile_values[-1])
+            if hp.has("redraw_chit") and \
+                    ht.redraw_rounds.get(hp.seat, ()).count(game.round) < hp.ability["amount"]:
+                return offer_redraw(game, hp, chit, ht.pile_values[-1])
     return counted(game, ht, chit)
 
 
 def counted(game, ht: HeroesState, chit: str) -> None:
     """The chit on top counts: its value leaves the pile (a Persian one is recorded)."""
     value = ht.pile_values.pop()
-    if chit == game.components["expansion"]["persians"]["disaster"]:   # (persian_disaster)
+    if chit == persian_disaster(game):
         ht.persian_values.append(value)
     return None
 
 
 def put_under(game, chit: str, rule: str, seat: int | None) -> Iterator[Decision]:
     """The chit on top goes face down under the second stack (the bottom of the pile)."""
-    ht = game.stash[HEROES]         # (table()'s lookup written out)
+    ht = table(game)
     value = ht.pile_values.pop()
     ht.pile_values.insert(0, value)
     ht.redraws += 1
@@ -99,27 +101,18 @@ def offer_redraw(game, hp: HeroesPlayer, chit: str, value) -> Iterator[Decision]
     """Ariadne: once per round she may put a just-revealed chit face down under the second stack
     and reveal another."""
     rule = hero_rule(hp.hero)
-    st = game.state
-    fires = st.revealed[chit] + 1 in game.components["disasters"][chit]["fire_on"]
-    prompt, options = redraw_options(chit, value, fires)
-    answer = yield Decision(hp.seat, "redraw_chit", prompt, options, rule)
+    fires = game.state.revealed[chit] + 1 in game.components["disasters"][chit]["fire_on"]
+    label = chit_label(chit, value)
+    about = {"chit": chit, "value": value, "strikes": fires}
+    options = (Option("keep", f"Let {label} stand" + (" (it strikes!)" if fires else ""), about),
+               Option("put_under", f"Put {label} under the second stack, reveal another", about))
+    answer = yield Decision(hp.seat, "redraw_chit", f"{label} revealed: use your hero?", options,
+                            rule)
     if answer.id == "put_under":
         table(game).redraw_rounds.setdefault(hp.seat, []).append(game.round)
         return (yield from put_under(game, chit, rule, seat=hp.seat))
     counted(game, table(game), chit)
     return False
-
-
-@lru_cache(maxsize=OPTION_CACHE_SIZE)
-def redraw_options(chit: str, value, fires: bool) -> tuple[str, tuple[Option, Option]]:
-    """The prompt and options of Ariadne's choice about ``chit``: made once per chit, value and
-    whether it strikes, and shared (the choice comes up for most chits of a game she is in;
-    the options' ``about`` is read, never changed)."""
-    label = chit_label(chit, value)
-    about = {"chit": chit, "value": value, "strikes": fires}
-    return f"{label} revealed: use your hero?", (
-        Option("keep", f"Let {label} stand" + (" (it strikes!)" if fires else ""), about),
-        Option("put_under", f"Put {label} under the second stack, reveal another", about))
 
 
 # --- Odysseus -------------------------------------------------------------------------------------
@@ -155,18 +148,16 @@ def shield_offer(game, disaster: str) -> Iterator[Decision]:
 
 def may_shield(hp: HeroesPlayer) -> bool:
     """Odysseus, with a use of his ability left."""
-    ability = hp.ability
-    return ability["kind"] == "disaster_shield" and hp.shield_uses < ability["amount"]
+    return hp.has("disaster_shield") and hp.shield_uses < hp.ability["amount"]
 
 
-def anyone_may_shield(game) -> bool:
-    # asked before every disaster: may_shield's test written out in the loop over the seats,
-    # the table read with table()'s lookup written out (no call per seat)
-    for hp in game.stash[HEROES].players:
-        ability = hp.ability
-        if ability["kind"] == "disaster_shield" and hp.shield_uses < ability["amount"]:
-            return True
-    return False
+def shield_then_strike(game, disaster: str, steps: Iterator[Decision] | None):
+    """Odysseus may cover his hero's symbol before any disaster resolves: his offer, then the
+    strike's own ``steps`` (None: nothing to ask)."""
+    yield from shield_offer(game, disaster)
+    if steps is not None:
+        return (yield from steps)
+    return None
 
 
 def shield_key(game) -> str:
@@ -185,10 +176,10 @@ def persian_attack(game) -> Iterator[Decision]:
     """After the 3rd and the 6th Persian chit: first ``prepare_persian_attack`` (house rules may
     ask the players something), then Persians (players x the sum of the revealed Persian chits,
     ``compute_persian_strength``) against the sum of all players' Strength
-    (``count_attack_strength``). Lost: the
-    attack's consequence (heroes flip / everybody loses his best tile). Repelled (players at
-    least as strong): everybody halves his Strength, then may hire mercenaries, in turn order."""
-    st, ht = game.state, game.stash[HEROES]     # (table()'s lookup written out)
+    (``count_attack_strength``). Lost: the attack's consequence (heroes flip / everybody loses
+    his best tile). Repelled (players at least as strong): everybody halves his Strength, then
+    may hire mercenaries, in turn order."""
+    st, ht = game.state, table(game)
     disaster = persian_disaster(game)
     fire_on = game.components["disasters"][disaster]["fire_on"]
     number = fire_on.index(st.revealed[disaster]) + 1
@@ -198,16 +189,14 @@ def persian_attack(game) -> Iterator[Decision]:
             yield from steps
     values = list(ht.persian_values)
     persians = game.hook.compute_persian_strength(game=game, attack=number, values=values)
-    players = 0
-    for hp in ht.players:       # (a plain loop: no generator expression's frame)
-        players += attack_strength(game, hp.seat, number)
+    players = sum(attack_strength(game, hp.seat, number) for hp in ht.players)
     won = players >= persians
     ht.attacks.append({"attack": number, "persians": persians, "players": players, "won": won})
     game.emit("persian_attack", PERSIANS_RULE, attack=number, values=values, persians=persians,
               players=players, repelled=won)
     for seat in list(st.order):
         hp = ht.players[seat]
-        if hp.shielded is not None and shielded(game, hp):  # (only a seat that covered one)
+        if shielded(game, hp):
             game.emit("protected", hero_rule(hp.hero), seat=seat, disaster=disaster)
             continue
         if won:
@@ -223,8 +212,7 @@ def persian_attack(game) -> Iterator[Decision]:
 
 def attack_strength(game, seat: int, attack: int) -> int:
     """``count_attack_strength`` for one seat, held to the rules: a whole number, 0 or more."""
-    # (asked for every seat: called positionally, game.positional)
-    strength = game.positional.count_attack_strength(game, seat, attack)
+    strength = game.hook.count_attack_strength(game=game, seat=seat, attack=attack)
     if isinstance(strength, bool) or not isinstance(strength, int) or strength < 0:
         raise PluginError(f"count_attack_strength returned {strength!r} for seat {seat}: "
                           "expected a whole number, 0 or more", hook="count_attack_strength",
@@ -242,24 +230,12 @@ def lose_best_tile(game, hp: HeroesPlayer) -> Iterator[Decision]:
     """Lost second attack: the player removes his tile with the most prestige points (his choice
     among ties; buildings marked with a coin count, the coin comes back)."""
     player = game.state.players[hp.seat]
-    best, candidates = None, []
-    for p in player.tiles():        # one pass: the most prestige and the tiles that have it
-        prestige = p.tile["prestige"]
-        if best is None or prestige > best:
-            best, candidates = prestige, [p]
-        elif prestige == best:
-            candidates.append(p)
-    if not candidates:
+    tiles = player.tiles()
+    if not tiles:
         return
-    # each option built with tuple.__new__ as Option's own __new__ builds it (core.decisions
-    # .new_tuple), the tile's id and name read without Placed's properties: no Python call per
-    # tile offered
-    options = []
-    for p in candidates:
-        tile = p.tile
-        options.append(new_tuple(Option, (tile["id"], f"Lose {tile_name(tile)} ({best} PP)", p,
-                                          "")))
-    options = tuple(options)
+    best = max(p.tile["prestige"] for p in tiles)
+    options = tuple(Option(p.id, f"Lose {p.name} ({best} PP)", p)
+                    for p in tiles if p.tile["prestige"] == best)
     target = (yield Decision(hp.seat, "lose_best_tile", "The Persians won: which of your best"
                              " tiles do you lose?", options, PERSIANS_RULE)).value
     lose_tile(game, player, target, PERSIANS_RULE)
@@ -274,9 +250,8 @@ def orange_losses(game) -> None:
     """An orange hero's per-round loss (Achilles 1 stone, Andromeda 1 wood, Helen 1 food), at the
     end of F. every round after the flip, as far as the player has it."""
     st = game.state
-    players = game.stash[HEROES].players        # (table()'s lookup written out)
-    for seat in list(st.order):     # every round: the seat's pieces read from the table at hand
-        hp = players[seat]
+    for seat in list(st.order):
+        hp = hero_player(game, seat)
         if not hp.flipped or not hp.hero["flipped_loss"]:
             continue
         player = st.players[seat]

@@ -322,19 +322,16 @@ def colony_mat(components: dict, colony: dict) -> dict:
     rows = components["income"] if income == BASE_INCOME else \
         expansion["income_tables"][income]["rows"]
 
-    # the colony's own value, else the default (written out, no helper defined and called per
-    # value: every seat of every game gets a mat)
-    coins_per_prestige = colony["coins_per_prestige"]
-    points_per_inhabitant = colony["points_per_inhabitant"]
-    luxury_trade_rate = colony["luxury_trade_rate"]
+    def own_or(key: str, default):
+        """The colony's own value, else the default (its text names none)."""
+        return default if colony[key] is None else colony[key]
+
     return {
         "storehouse": dict(board["storehouse"]),
         "income": rows,         # the components' table, shared as the board game's mat shares it
-        "coins_per_prestige": defaults["coins_per_prestige"] if coins_per_prestige is None
-        else coins_per_prestige,
-        "points_per_inhabitant": defaults["points_per_inhabitant"] if points_per_inhabitant is None
-        else points_per_inhabitant,
-        "luxury_trade_rate": base_rules["luxury_trade_rate"] if luxury_trade_rate is None
-        else luxury_trade_rate,
+        "coins_per_prestige": own_or("coins_per_prestige", defaults["coins_per_prestige"]),
+        "points_per_inhabitant": own_or("points_per_inhabitant",
+                                        defaults["points_per_inhabitant"]),
+        "luxury_trade_rate": own_or("luxury_trade_rate", base_rules["luxury_trade_rate"]),
         "colony": colony["id"],
     }

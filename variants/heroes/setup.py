@@ -14,7 +14,15 @@ from peloponnes.variants.boardgame.state import (
 )
 
 from .schema import colony_mat
-from .state import HEROES, SETUP_RULE, HeroesPlayer, HeroesState, colony_rule, hero_rule, table
+from .state import (
+    SETUP_RULE,
+    HeroesPlayer,
+    HeroesState,
+    colony_rule,
+    hero_player,
+    hero_rule,
+    table,
+)
 
 
 def deal(game) -> HeroesState:
@@ -31,19 +39,14 @@ def deal(game) -> HeroesState:
     heroes = game.rng.sample(exp["heroes"], n)
     colonies = game.rng.sample(exp["colonies"], n)
     rules = exp["rules"]
-    strength, clovers = rules["strength_start"], rules["clovers"]
-    # (a plain loop, and HeroesPlayer's fields given in order, seat, hero, colony, strength,
-    # clovers: a keyword call costs more; every game deals)
-    players = []
-    for seat in range(n):
-        players.append(HeroesPlayer(seat, heroes[seat], colonies[seat], strength, clovers))
-    return HeroesState(players)
+    return HeroesState([HeroesPlayer(seat, heroes[seat], colonies[seat],
+                                     strength=rules["strength_start"], clovers=rules["clovers"])
+                        for seat in range(n)])
 
 
 def mat_for(game, seat: int) -> dict:
     """The seat's colony board as its player mat (``provide_player_mat``)."""
-    # (table() and by_seat()'s lookups written out: every seat of every game)
-    return colony_mat(game.components, game.stash[HEROES].players[seat].colony)
+    return colony_mat(game.components, hero_player(game, seat).colony)
 
 
 def start(game) -> None:
@@ -73,22 +76,18 @@ def first_order(game) -> list[int]:
     """Our reading of "civilization and hero tiles show the first-round turn order": the hero
     tile's number decides (lowest first); the negotiation variant uses the civilization's."""
     numbers = game.components["expansion"]["turn_order"]["heroes"]
-    # each seat's number read into a list in a plain loop, the key that list's own lookup (no
-    # Python function called per seat: every game)
-    number = []
-    for hp in game.stash[HEROES].players:
-        number.append(numbers[hp.hero["id"]])
-    return sorted(range(game.num_players), key=number.__getitem__)
+    return sorted(range(game.num_players),
+                  key=lambda seat: numbers[hero_player(game, seat).hero["id"]])
 
 
 def colony_order(game, order: list[int]) -> list[int]:
     """Apollonia is last in turn order every round and Miletus is start player every round; the
     others keep their order between them."""
-    players = game.stash[HEROES].players     # (table()'s lookup written out: every round)
-    first, others, last = [], [], []
-    for seat in order:     # one pass: asked every round (order_turns)
-        place = players[seat].colony["turn_order"]      # "", "first" or "last" (schema)
-        (first if place == "first" else last if place == "last" else others).append(seat)
+    # each seat's colony: "first", "last" or "" (the schema's turn_order)
+    place = {seat: hero_player(game, seat).colony["turn_order"] for seat in order}
+    first = [seat for seat in order if place[seat] == "first"]
+    others = [seat for seat in order if place[seat] == ""]
+    last = [seat for seat in order if place[seat] == "last"]
     return first + others + last
 
 
@@ -97,24 +96,13 @@ def give_hero_start(game, hp: HeroesPlayer) -> None:
     player = game.state.players[hp.seat]
     start = hp.hero["start"]
     rule = hero_rule(hp.hero)
-    # (no call for what the hero does not bring: most bring no goods, no luxury; every seat of
-    # every game)
-    coins = start.get("coins", 0)
-    if coins > 0:
-        pay_out(game, player, coins, rule, "hero start")
-    inhabitants = start.get("inhabitants", 0)
-    if inhabitants:
-        change_population(player, inhabitants)
+    pay_out(game, player, start.get("coins", 0), rule, "hero start")
+    change_population(player, start.get("inhabitants", 0))
     for resource in RESOURCES:
-        amount = start.get(resource, 0)
-        if amount:
-            gain_goods(game, player, resource, amount, rule, "hero start")
-    luxury = start.get("luxury", 0)
-    if luxury > 0:
-        gain_luxury(game, player, luxury, rule, "hero start")
+        gain_goods(game, player, resource, start.get(resource, 0), rule, "hero start")
+    gain_luxury(game, player, start.get("luxury", 0), rule, "hero start")
     cap = game.components["expansion"]["rules"]["strength_cap"]
-    strength = hp.strength + start.get("strength", 0)
-    hp.strength = strength if strength < cap else cap
+    hp.strength = min(hp.strength + start.get("strength", 0), cap)
 
 
 # --- the negotiation variant's withheld start --------------------------------------------------
@@ -157,6 +145,4 @@ def swap_colonies(game, a: int, b: int) -> None:
 def swap_heroes(game, a: int, b: int) -> None:
     ht = table(game)
     pa, pb = ht.by_seat(a), ht.by_seat(b)
-    hero_a = pa.hero
-    pa.set_hero(pb.hero)
-    pb.set_hero(hero_a)
+    pa.hero, pb.hero = pb.hero, pa.hero

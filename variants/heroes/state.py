@@ -35,10 +35,7 @@ def colony_rule(colony: dict) -> str:
 @dataclass(eq=False)
 class HeroesPlayer:
     """A player's expansion pieces. ``flipped``: the hero shows its orange side. ``shielded``:
-    the disaster Odysseus covered with a coin (once a game), if any. ``ability``: the hero's
-    ability (``hero["ability"]``), an attribute rather than a property because the expansion's
-    hooks read it some 270 times a game: give a seat another hero with ``set_hero``, which keeps
-    the two in step (``check_invariants`` checks they are)."""
+    the disaster Odysseus covered with a coin (once a game), if any."""
     seat: int
     hero: dict
     colony: dict
@@ -48,18 +45,14 @@ class HeroesPlayer:
     flipped: bool = False
     shielded: str | None = None
     shield_uses: int = 0
-    ability: dict = field(init=False, repr=False)
 
-    def __post_init__(self) -> None:
-        self.ability = self.hero["ability"]
-
-    def set_hero(self, hero: dict) -> None:
-        """The seat's hero is now ``hero`` (negotiation variant: heroes change hands)."""
-        self.hero = hero
-        self.ability = hero["ability"]
+    @property
+    def ability(self) -> dict:
+        """The hero's ability (heroes: Heroes): it goes with the hero tile, whichever side is up."""
+        return self.hero["ability"]
 
     def has(self, kind: str) -> bool:
-        return self.ability["kind"] == kind
+        return self.hero["ability"]["kind"] == kind
 
 
 @dataclass
@@ -91,36 +84,16 @@ def table(game) -> HeroesState:
 
 
 def hero_player(game, seat: int) -> HeroesPlayer:
-    """``table(game).by_seat(seat)`` in one call: the expansion's hooks ask for a seat's pieces
-    several hundred times a game."""
+    """Seat ``seat``'s expansion pieces: ``table(game).by_seat(seat)``."""
     return game.stash[HEROES].players[seat]
 
 
 def clover_split(prestige: int, population: int, clovers: int, points: int) -> int:
     """How many clover leaves go to prestige (the rest to population) so that the lower total is
     as high as possible (heroes: Scoring: each clover is worth 2 prestige or 2 population points,
-    the player's choice). Ties go to the fewest clovers on prestige.
-
-    Worked out rather than tried one by one (the standing scores every seat every round): with k
-    clovers on prestige, prestige + k * points rises and population + (clovers - k) * points
-    falls, so the lower total is highest at the last k where prestige is still the lower one, or
-    at the k after it when population is then higher than that (``clover_split_by_trial``)."""
-    if points <= 0:
-        return clover_split_by_trial(prestige, population, clovers, points)
-    step = points + points      # one clover moved to prestige narrows the gap by this much
-    k = (population - prestige + clovers * points) // step  # the last k, prestige not higher
-    if k < 0:
-        return 0
-    if k >= clovers:
-        return clovers
-    after = population + (clovers - k - 1) * points     # the lower total with k + 1 clovers
-    return k + 1 if after > prestige + k * points else k
-
-
-def clover_split_by_trial(prestige: int, population: int, clovers: int, points: int) -> int:
-    """``clover_split`` trying every split (for clovers worth no points, and for tests)."""
+    the player's choice). Ties go to the fewest clovers on prestige."""
     best, best_low = 0, None
-    for k in range(clovers + 1):
+    for k in range(clovers + 1):        # k clovers on prestige, the rest on population
         low = min(prestige + k * points, population + (clovers - k) * points)
         if best_low is None or low > best_low:
             best, best_low = k, low

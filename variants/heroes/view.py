@@ -27,14 +27,9 @@ def extend(game, seat: int, view: dict) -> dict:
     exp = game.components["expansion"]
     view["variant"] = "heroes"
     view["final_round_income"] = True           # heroes: End of game (final income)
-    players = ht.players
-    mine = None
     for entry in view["players"]:
-        pieces = hero_view(game, players[entry["seat"]])
-        entry.update(pieces)
-        if entry["seat"] == seat:
-            mine = pieces           # the same pieces for "me" (built for every bot's view)
-    view["me"].update(mine if mine is not None else hero_view(game, players[seat]))
+        entry.update(hero_view(game, ht.by_seat(entry["seat"])))
+    view["me"].update(hero_view(game, ht.by_seat(seat)))
     disaster = exp["persians"]["disaster"]
     fire_on = game.components["disasters"][disaster]["fire_on"]
     revealed = game.state.revealed[disaster]
