@@ -24,7 +24,8 @@ from typing import Any
 
 from peloponnes.agents import make_agents
 from peloponnes.core.decisions import Decision, Option
-from peloponnes.core.engine import Game, Result, play
+from peloponnes.core.engine import Game, Result
+from peloponnes.core.playing import play
 from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.scenario import Scenario
 from peloponnes.core.variant import Phase

@@ -26,7 +26,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 
 from peloponnes.agents import make_agents
-from peloponnes.core.engine import Game, play
+from peloponnes.core.engine import Game
+from peloponnes.core.playing import play
 from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.scenario import PlayerSpec, Scenario
 

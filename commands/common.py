@@ -138,7 +138,7 @@ def executor_options(command):
 def batch_executor(kind: str, address: str | None, workers: int | None, default: int,
                    check: str = "end"):
     """The executor the options ask for (``default`` local workers when none are given);
-    ``check``: when games check the invariants (``engine.CHECKS``)."""
+    ``check``: when games check the invariants (``playing.CHECKS``)."""
     from peloponnes.lab.batch import make_executor
     if kind == "local" and workers is None:
         workers = default

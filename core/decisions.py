@@ -20,22 +20,10 @@ class Option(NamedTuple):
     key: str = ""
 
 
-# Building an Option or a Decision without calling its class, for the rules that build one at
-# nearly every step (the class call runs a Python-level __new__ or __init__, which costs more
-# than the stores): ``new_tuple(Option, (id, label, value, key))`` is ``Option(id, label, value,
-# key)``, all four fields in order; ``decision = new_object(Decision)`` followed by storing its
-# five fields is ``Decision(seat, kind, prompt, options, rule)`` (a slots dataclass without
-# __post_init__). ``Game.emit`` builds its Events so; the Decisions built so are each held equal
-# to the class's own by a test (tests/common/test_auction.py, tests/cardgame).
-new_tuple = tuple.__new__
-new_object = object.__new__
-
-
 @dataclass(slots=True)
 class Decision:
     """A choice one seat must make. ``rule`` names the rulebook section that asks for it.
-    Read-only by convention (not frozen: one is built at every step of every game, and a frozen
-    dataclass takes three times as long to build)."""
+    Read-only by convention."""
     seat: int
     kind: str
     prompt: str
@@ -52,9 +40,7 @@ class Decision:
 @dataclass(slots=True)
 class Event:
     """Something that happened, for the log, renderers and metrics. Read-only by convention:
-    observers must not change an event. (Not a frozen dataclass, nor a named tuple: a game emits
-    hundreds, and ``Game.emit`` builds each with ``object.__new__`` and five slot stores, which
-    takes less time than either; its ``data`` dict was never frozen.)"""
+    observers must not change an event."""
     seq: int
     round: int
     kind: str

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import os
 import random
-from collections import Counter, defaultdict
-from collections.abc import Callable, Iterator, Sequence
+from collections import Counter
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .containment import TimeLimit, no_hard_exit, refused_exit, time_limit
-from .decisions import Decision, Event, Option, new_object
+from .containment import refused_exit
+from .decisions import Decision, Event, Option
 from .errors import IllegalAnswer, PluginError, SandboxError
 from .forking import Checkpoint, Forking
 from .metrics import generic_metrics
@@ -28,28 +28,15 @@ from .views import LazyView
 # Where a phase stands in the game: the game's setup phases, a round's phases or the final ones.
 SETUP, ROUND, FINAL = "setup", "round", "final"
 
-_new_event = new_object      # (see Game.emit and core.decisions)
-
 # A per-game guard: a rules bug or a plugin that loops (a displacement that never ends, a redraw
 # that never stops, ``count_rounds`` returning 10**7) fails the game instead of hanging. Real
 # games use a few hundred decisions and a few thousand events.
 MAX_DECISIONS = 20_000
 MAX_EVENTS = 200_000
-# Wall-clock seconds a game played by bots (``play``) may take: games take milliseconds, so this
-# only stops a loop that neither decides nor emits events. PELOPONNES_GAME_SECONDS overrides it
-# (0: no limit).
-MAX_SECONDS = float(os.environ.get("PELOPONNES_GAME_SECONDS") or 300)
 
 
 class GameTooLong(SandboxError):
     """A game exceeded the per-game guard on decisions or events."""
-
-
-class InvariantBroken(PluginError):
-    """The ruleset's invariants (``check_invariants``) do not hold: the game is not valid."""
-
-
-CHECKS = ("none", "end", "decision")    # when ``play`` checks the invariants
 
 
 @dataclass(frozen=True)
@@ -63,8 +50,7 @@ class Seat:
 class Score:
     """A seat's final result: ``value`` is what ranks players; ``tiebreak`` (a tuple, higher
     is better) settles ties; ``details`` are the totals shown to people. Read-only by
-    convention (not frozen: the default ``measure_round`` asks for every seat's score every
-    round, and a frozen dataclass takes three times as long to build)."""
+    convention."""
     value: float
     tiebreak: tuple = ()
     details: dict = field(default_factory=dict)
@@ -96,18 +82,14 @@ def _rule_given_as_keyword(rule: str, data: dict) -> str:
     return data.pop("rule")
 
 
-# ``Game._advance``'s default: no seat's decisions are picked there (indexed by seat number,
-# any seat: a seat's first lookup stores its None, each later one is a plain dict lookup).
-NO_PICKERS: dict[int, None] = defaultdict(type(None))
-
-
 class Game(Forking):
     """One game of a loaded ruleset. ``state`` belongs to the variant; ``stash`` holds the state
     of plugins stacked on it, each under its own ``StashKey`` (``core.stash``); the engine keeps
     the round counter, the RNG, the log of events and the answers given."""
 
     # The engine's own fields (a fork sets them itself) and the fields of the table a fork copies
-    # (``Forking._table``, with what plugins set on the game), in their order.
+    # (``Forking._table``, with what plugins set on the game), in their order. Both are slots:
+    # the engine's fields are fixed; what a plugin sets on the game goes to ``__dict__``.
     _ENGINE = ("ruleset", "scenario", "variant", "hook", "positional", "components", "options",
                "seed", "rng", "seats", "round", "phase", "events", "answers", "decisions",
                "pending", "finished", "result", "_gen", "_observed", "_measured", "_rounds",
@@ -115,10 +97,6 @@ class Game(Forking):
                "max_events", "_phases_run")
     TABLE_SLOTS = ("parameters", "state", "stash", "initial_turn_order", "forced",
                    "options_offered", "options_max", "round_metrics")
-    # Every field the engine sets is a slot: read and written at fixed places (a game with more
-    # than 30 attributes in its ``__dict__`` has them in a dict of its own, and each read of
-    # ``game.state``, each call of ``game.emit``, is a dict lookup then, thousands a game).
-    # What a plugin sets on the game goes to ``__dict__`` as before.
     __slots__ = (*_ENGINE, *TABLE_SLOTS, "__dict__", "__weakref__")
     ENGINE_FIELDS = frozenset(_ENGINE)
 
@@ -166,8 +144,8 @@ class Game(Forking):
 
     @property
     def phase_runs(self) -> Counter[tuple[str, str]]:
-        """How often each phase ran so far: (phase name, rule) -> runs. (Counted when read: the
-        engine only notes each phase it runs, which costs far less than a Counter's update.)"""
+        """How often each phase ran so far: (phase name, rule) -> runs (counted when read from the
+        list of phases run)."""
         return Counter((phase.name, phase.rule) for phase in self._phases_run)
 
     @property
@@ -176,12 +154,9 @@ class Game(Forking):
 
     # --- events ---------------------------------------------------------------------------
     def emit(self, kind: str, rule: str = "", /, **data) -> Event:
-        """Log what happened: ``game.emit(kind, rule, **data)``, the event's fields as keywords.
-        ``kind`` and ``rule`` are positional-only: Python then puts each keyword straight into
-        ``data`` (for each keyword of a call to a function with named parameters and ``**``, it
-        first compares the keyword's text with every parameter's name; about 100 ns an event of
-        four fields on CPython 3.11). ``rule`` given as a keyword is still taken as the rule,
-        and a field named ``kind`` or ``rule`` is refused, as before."""
+        """Log what happened: ``game.emit(kind, rule, **data)``, the event's fields as keywords
+        (``kind`` and ``rule`` are positional-only, so any other name is a field; ``rule`` given
+        as a keyword is still taken as the rule, and a field named ``kind`` is refused)."""
         if "rule" in data or "kind" in data:
             rule = _rule_given_as_keyword(rule, data)
         events = self.events
@@ -189,15 +164,7 @@ class Game(Forking):
         if seq >= self.max_events:
             raise GameTooLong(f"more than {self.max_events} events in one game (an endless loop?)"
                               f"; last event: {kind}")
-        # what ``Event(seq, self.round, kind, data, rule)`` does, without calling the class: a
-        # game emits hundreds of events, and the call of a class with an ``__init__`` costs
-        # more than the five stores (about 2,350 against 1,400 instructions on CPython 3.11)
-        event = _new_event(Event)
-        event.seq = seq
-        event.round = self.round
-        event.kind = kind
-        event.data = data
-        event.rule = rule
+        event = Event(seq, self.round, kind, data, rule)
         events.append(event)
         if self._observed:
             self.hook.on_event(game=self, event=event)
@@ -228,26 +195,24 @@ class Game(Forking):
 
     def give(self, option: Option) -> None:
         """Answer the pending decision with one of its own ``Option`` objects (what ``choose``
-        does once it has found the option of an id: the fast path of bots and search)."""
+        does once it has found the option of an id; bots and search give options so)."""
         decision = self.pending
         if decision is None or not any(o is option for o in decision.options):
             raise IllegalAnswer(f"{option!r:.80} is not an option of the pending decision")
         self._advance(option)
 
-    def _advance(self, answer: Option | None, pickers: Sequence | dict = NO_PICKERS) -> None:
+    def _advance(self, answer: Option | None, pickers: Sequence | None = None) -> None:
         """Run the rules up to the next decision asked (or the end): with ``answer``, one of the
         pending decision's own options, that decision is answered first; None starts the game
-        (or a fork). One method for both, so a decision costs one call here.
+        (or a fork).
 
         ``pickers`` (per seat: a function that picks one of a decision's own options, or None;
         by default None for every seat): a decision of a seat with a picker is answered with its
         pick at once, here, and the rules run on, until a seat without one must decide, or the
-        end. ``play``'s bots that run no plugin code (``_answer_all``) answer this way: one call
-        here for all their decisions, not one per decision."""
+        end. ``play``'s bots that run no plugin code (``_answer_all``) answer this way."""
         gen = self._gen
-        # os._exit raises while the rules run (``containment``; written out, not ``with
-        # no_hard_exit()``: this runs at every step of a search's forks), and whatever it was
-        # is put back after (``play`` refuses it for its whole game already)
+        # os._exit raises while the rules run (``containment``), and whatever it was is put
+        # back after (``play`` refuses it for its whole game already)
         exit_before = os._exit
         os._exit = refused_exit
         try:
@@ -281,7 +246,7 @@ class Game(Forking):
                 if not decision.options or self.decisions >= self.max_decisions:
                     self._refuse(decision)
                 self.pending = decision
-                pick = pickers[decision.seat]
+                pick = pickers[decision.seat] if pickers is not None else None
                 if pick is None:
                     return
                 answer = pick(decision)     # (outside the rules' try: a picker's error is its own)
@@ -302,9 +267,8 @@ class Game(Forking):
 
     def _play(self, resume: tuple | None = None) -> Iterator[Decision]:
         """The whole game; ``resume`` (a checkpoint's position) starts it at that phase. The
-        phases' steps are delegated from here directly (``_stages`` says which phases run when,
-        and is resumed once per list of phases, not at every step: one generator less between
-        the engine and the rules at every decision)."""
+        phases' steps are delegated from here directly; ``_stages`` says which phases run when,
+        one list of phases at a time."""
         for stage, number, phases, start, resumed in self._stages(resume):
             for index in range(start, len(phases)):
                 phase = phases[index]
@@ -459,88 +423,3 @@ def _checked(decision: Any) -> Decision:
     if not isinstance(decision, Decision):
         raise TypeError(f"a phase yielded {decision!r:.60}, not a Decision")
     return decision
-
-
-def check_invariants(game: Game) -> None:
-    """Raise InvariantBroken when the ruleset's invariants do not hold, naming the seed, the
-    decision and the plugins loaded besides the variant (one of them broke the game, or the
-    rules did)."""
-    problems = game.invariant_violations()
-    if not problems:
-        return
-    shown = "; ".join(problems[:3]) + (f" (and {len(problems) - 3} more)"
-                                       if len(problems) > 3 else "")
-    plugins = [p.source for p in game.ruleset.plugins if p.kind in ("file", "module")]
-    where = f"after decision {game.decisions}" if game.decisions else "before any decision"
-    raise InvariantBroken(f"invariants broken {where} (seed {game.seed}): {shown}; plugins "
-                          f"loaded: {', '.join(plugins) or 'none besides the variant'}",
-                          rule=getattr(game.phase, "rule", "") or None)
-
-
-AnswerObserver = Callable[[Game, Decision, str, Any], None]
-
-
-def play(game: Game, agents: list, *, after_decision: Callable[[Game], None] | None = None,
-         on_answer: AnswerObserver | None = None, check: str = "end") -> Game:
-    """Play ``game`` to the end, asking ``agents[seat]`` for every pending decision (within
-    ``MAX_SECONDS`` of wall-clock time when no human is among them). ``on_answer(game,
-    decision, option_id, agent)`` sees every answer before it is given (e.g. to count the
-    decisions a bot answered at random); ``after_decision(game)`` sees the game after each.
-    ``check``: when to check the invariants (``CHECKS``): at the ``end`` (cheap), after every
-    ``decision``, or ``none``; a broken invariant raises InvariantBroken."""
-    bots = [getattr(agent, "is_bot", False) for agent in agents]
-    humans = not all(bots)
-    try:
-        # os._exit raises for the whole game (the rules, and the bots between them: plugin
-        # code as well), not swapped in and out at every decision (``Game._advance``)
-        with time_limit(None if humans else MAX_SECONDS, f"game (seed {game.seed})"), \
-                no_hard_exit():
-            game.start()
-            _answer_all(game, agents, bots, on_answer, after_decision, check == "decision")
-            if check != "none":
-                check_invariants(game)
-    except TimeLimit as exc:        # the time ran out between two plugin calls
-        raise game.ruleset.blamed(exc, game.phase) from exc
-    except PluginError as exc:
-        if check != "none" and not isinstance(exc, InvariantBroken) and getattr(
-                getattr(exc, "culprit", None), "kind", "variant") == "variant":
-            # the rules themselves failed: if the state was broken first, say that
-            try:
-                check_invariants(game)
-            except InvariantBroken as broken:
-                raise broken from exc
-            except PluginError:
-                pass
-        raise
-    return game
-
-
-def _answer_all(game: Game, agents: list, bots: list[bool], on_answer: AnswerObserver | None,
-                after_decision: Callable[[Game], None] | None, every: bool) -> None:
-    """``play``'s loop: each pending decision answered by its seat's agent (a bot's option
-    given as found, without looking its id up again), until the game ends. An agent that
-    ``picks_options`` runs no plugin code: its ``pick`` is called here directly (what
-    ``ask_bot`` does for it, one call less per decision)."""
-    pickers = [agent.pick if getattr(agent, "picks_options", False) else None
-               for agent in agents]
-    give = game._advance
-    # with nothing to call between decisions, the rules go on from a picked answer to the next
-    # decision a picker cannot answer, inside ``_advance`` (one call for a run of bots' turns)
-    onward = pickers if on_answer is None and after_decision is None and not every else NO_PICKERS
-    while (decision := game.pending) is not None:
-        seat = decision.seat
-        pick = pickers[seat]
-        if pick is not None or bots[seat]:
-            option = pick(decision) if pick is not None else game.ask_bot(agents[seat])
-            if on_answer is not None:
-                on_answer(game, decision, option.id, agents[seat])
-            give(option, onward)    # one of the decision's own options (picked there)
-        else:
-            answer = game.ask(agents[seat])
-            if on_answer is not None:
-                on_answer(game, decision, answer, agents[seat])
-            game.choose(answer)
-        if every:
-            check_invariants(game)
-        if after_decision is not None:
-            after_decision(game)

@@ -27,7 +27,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from peloponnes.agents import OPINIONATED_KINDS
-from peloponnes.core.engine import AnswerObserver, Game
+from peloponnes.core.engine import Game
+from peloponnes.core.playing import AnswerObserver
 from peloponnes.core.plugins import Ruleset
 from peloponnes.lab.trace import Answer, HookTrace, summarise
 
@@ -110,7 +111,7 @@ class Watcher:
         self.trace.game = game
 
     def answer_observer(self, scenario) -> AnswerObserver | None:
-        """What a game of ``scenario`` should call at every answer (``engine.play``'s
+        """What a game of ``scenario`` should call at every answer (``playing.play``'s
         ``on_answer``): ``on_answer`` when watching every implementation (the rule sections
         asked) or when a seat's bot has opinions to count; else None, and the game makes no
         call per decision (scenario plugins watched, random bots: what ``compare`` and

@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from peloponnes.agents import make_agents
-from peloponnes.core.engine import AnswerObserver, Game, play
+from peloponnes.core.engine import Game
 from peloponnes.core.errors import PluginError
+from peloponnes.core.playing import AnswerObserver, play
 from peloponnes.core.plugins import Ruleset, load_ruleset
 from peloponnes.core.scenario import Scenario
 
@@ -17,9 +18,9 @@ def run_game(ruleset: Ruleset, scenario: Scenario, seed: int, *, agent: str | No
              on_answer: AnswerObserver | None = None,
              on_start: Callable[[Game], None] | None = None, check: str = "end") -> Game:
     """Play one game with the scenario's agents (or ``agent`` for every seat), checking the
-    invariants as ``check`` says (``engine.play``). A PluginError raised mid-game carries the
+    invariants as ``check`` says (``playing.play``). A PluginError raised mid-game carries the
     unfinished game as ``error.game``, so it can be saved. ``on_start(game)`` sees the game
-    before it starts; ``on_answer`` every answer (see ``engine.play``)."""
+    before it starts; ``on_answer`` every answer (see ``playing.play``)."""
     game = Game(ruleset, scenario, seed=seed)
     if on_start is not None:
         on_start(game)

@@ -12,8 +12,9 @@ from datetime import datetime
 from pathlib import Path
 
 from peloponnes.agents import make_agents
-from peloponnes.core.engine import Game, check_invariants
+from peloponnes.core.engine import Game
 from peloponnes.core.errors import ConfigError, IllegalAnswer, PluginError, SandboxError
+from peloponnes.core.playing import check_invariants
 from peloponnes.table.narrate import narrate
 from peloponnes.table.record import save_game
 

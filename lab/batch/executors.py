@@ -90,7 +90,7 @@ def load_all(scenarios: Sequence[Scenario], watch: str | None = None) -> list[Lo
 def play_jobs(loaded: Sequence[Loaded], jobs: Iterable[Job],
               check: str = "end") -> list[GameRecord]:
     """Play ``jobs`` with the loaded rulesets (and watchers); ``check``: when each game checks
-    the invariants (``engine.CHECKS``)."""
+    the invariants (``playing.CHECKS``)."""
     out = []
     for job in jobs:
         ruleset, sc, watcher = loaded[job.scenario]
@@ -350,7 +350,7 @@ def make_executor(workers: int | None = None, kind: str = "local",
     on the Ray instance at ``address`` (default: start or join a local one). ``watch`` gives
     every record its coverage (``core.coverage``): "plugins" watches the scenarios' own
     plugins, "all" every hook implementation. ``check``: when games check the invariants
-    (``engine.CHECKS``)."""
+    (``playing.CHECKS``)."""
     if kind == "ray":
         if workers is not None:
             raise ConfigError("--workers is for the local executor; with --executor ray the "

@@ -117,7 +117,7 @@ def record_game(game: Game, scenario: int = 0) -> GameRecord:
 def play_game(ruleset: Ruleset, scenario: Scenario, seed: int, index: int = 0,
               watcher: Watcher | None = None, check: str = "end") -> GameRecord:
     """Play one game of ``scenario`` (number ``index`` of its batch) with ``seed`` and record it,
-    checking the invariants as ``check`` says (``engine.play``); a game that raises or breaks an
+    checking the invariants as ``check`` says (``playing.play``); a game that raises or breaks an
     invariant is recorded as a failure naming the plugin, hook and rule, not raised. With a
     ``watcher`` (of this ruleset) the record carries the game's coverage."""
     try:

@@ -5,7 +5,7 @@ everything the batch has loaded. Without this, a batch of 1,000 4-player random 
 one process spends 4-6% of its time collecting (board game, Heroes). A batch collects after
 ``THRESHOLD`` instead; peak memory stayed the same (36 MiB in a worker over 3,000 games).
 
-Not per game: raising the threshold for one game in ``engine.play`` and putting it back after
+Not per game: raising the threshold for one game in ``playing.play`` and putting it back after
 made games slower (the next allocation after the game then collects every young object still
 alive: the finished game itself). A threshold pays only where it holds over many games: a
 worker keeps it for good, the tally for a whole batch."""

@@ -172,7 +172,7 @@ class RayExecutor:
         self.address = address
         self.chunk = chunk
         self.watch = watch                # coverage, as ``make_executor`` says
-        self.check = check                # when games check the invariants (engine.CHECKS)
+        self.check = check                # when games check the invariants (playing.CHECKS)
 
     def _connect(self, ray) -> bool:
         """Connect; True when this call started the connection (so ``run`` ends it)."""

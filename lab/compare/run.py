@@ -28,7 +28,7 @@ def compare(scenarios: Sequence[str | Path | Scenario], games: int, *,
     record as it is tallied (the per-game CSV streams from it). The scenarios' own plugins and
     the bots are always watched (the result's warnings); ``coverage`` watches every hook
     implementation (the result's coverage tables). ``check``: when each game checks the
-    invariants (``engine.CHECKS``); a game that breaks one is a failed game, not counted."""
+    invariants (``playing.CHECKS``); a game that breaks one is a failed game, not counted."""
     if games < 1:
         raise ConfigError("compare needs at least one game")
     entries = list(entries) if entries is not None else prepare(scenarios)

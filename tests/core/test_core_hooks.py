@@ -4,7 +4,8 @@ describe_seat, score_seat, render_view, choose_heuristic, load_components, setup
 list_final_phases."""
 from peloponnes.agents import make_agents
 from peloponnes.core import Decision, Option, Phase, Score, hookimpl
-from peloponnes.core.engine import Game, play
+from peloponnes.core.engine import Game
+from peloponnes.core.playing import play
 from peloponnes.core.plugins import discover_variants, load_ruleset
 from peloponnes.core.scenario import Scenario
 

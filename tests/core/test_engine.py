@@ -7,7 +7,8 @@ import pytest
 from peloponnes.agents import RandomAgent, make_agents
 from peloponnes.core import IllegalAnswer, Option, Phase, PluginError, hookimpl, insert_phase_after
 from peloponnes.core.containment import TimeLimit, time_limit
-from peloponnes.core.engine import Game, play
+from peloponnes.core.engine import Game
+from peloponnes.core.playing import play
 from peloponnes.core.scenario import Scenario
 
 from .toy import toy_ruleset
@@ -34,9 +35,7 @@ def test_options_are_immutable_values():
     assert repr(Option("a", "b", 1)) == "Option(id='a', label='b', value=1, key='')"
 
 
-def test_emit_builds_the_event_the_class_would():
-    # Game.emit builds its Event without calling the class (object.__new__ and the slots'
-    # stores); the result must be what Event(...) gives, and pickle as one
+def test_emit_logs_the_event_with_its_round_fields_and_rule():
     import pickle
 
     from peloponnes.core.decisions import Event
@@ -51,8 +50,8 @@ def test_emit_builds_the_event_the_class_would():
 
 
 def test_emit_takes_its_rule_as_a_keyword_too_and_refuses_fields_named_kind_or_rule():
-    # kind and rule are positional-only (for speed); a call naming the rule still works, and
-    # what was a TypeError before stays one
+    # kind and rule are positional-only, so every other keyword is a field; a call naming the
+    # rule still works, and a field named kind is refused
     game = Game(toy_ruleset(), scenario()).start()
     event = game.emit("picked", rule="toy: rule", seat=1)
     assert (event.kind, event.rule, event.data) == ("picked", "toy: rule", {"seat": 1})

@@ -11,8 +11,9 @@ import pytest
 
 from peloponnes.agents import make_agents
 from peloponnes.agents.mcts import MCTSAgent, Settings, win_shares
-from peloponnes.core.engine import Game, play
+from peloponnes.core.engine import Game
 from peloponnes.core.errors import ConfigError, SandboxError
+from peloponnes.core.playing import play
 from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.scenario import PlayerSpec, Scenario
 

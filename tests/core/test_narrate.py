@@ -10,7 +10,8 @@ from rich.console import Console
 
 from peloponnes.agents import make_agents
 from peloponnes.core import Event, hookimpl
-from peloponnes.core.engine import Game, play
+from peloponnes.core.engine import Game
+from peloponnes.core.playing import play
 from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.scenario import Scenario
 from peloponnes.core.shipped import SCENARIO_DIR

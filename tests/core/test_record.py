@@ -7,8 +7,9 @@ import pytest
 import tomli_w
 
 from peloponnes.agents import make_agents
-from peloponnes.core.engine import Game, play
+from peloponnes.core.engine import Game
 from peloponnes.core.errors import ConfigError
+from peloponnes.core.playing import play
 from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.scenario import Scenario
 from peloponnes.core.shipped import PLUGIN_DIR

@@ -3,7 +3,8 @@ import pytest
 
 from peloponnes.agents import make_agents
 from peloponnes.core import Phase, Stash, StashKey, hookimpl
-from peloponnes.core.engine import Game, play
+from peloponnes.core.engine import Game
+from peloponnes.core.playing import play
 from peloponnes.core.scenario import Scenario
 
 from .toy import toy_ruleset

@@ -8,7 +8,8 @@ import pytest
 
 from peloponnes.agents import make_agents
 from peloponnes.core import hookimpl
-from peloponnes.core.engine import Game, play
+from peloponnes.core.engine import Game
+from peloponnes.core.playing import play
 from peloponnes.core.scenario import Scenario
 from peloponnes.core.views import LazyView
 from tests.core.toy import toy_ruleset

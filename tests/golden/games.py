@@ -9,7 +9,8 @@ import json
 from pathlib import Path
 
 from peloponnes.agents import make_agents
-from peloponnes.core.engine import Game, play
+from peloponnes.core.engine import Game
+from peloponnes.core.playing import play
 from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.scenario import PlayerSpec, Scenario
 from peloponnes.table.record import save_game
