@@ -91,23 +91,24 @@ def resolve_hook(caller: pluggy.HookCaller, checks: Any = None) -> Resolved | No
 
 
 class HookNamespace:
-    """Hooks by name (``hooks.NAME``): each resolved (``_call``) at its first lookup and kept
-    until the plugin manager's hooks change (``RelayPluginManager.hooks_changed`` empties the
-    namespace). A name starting with an underscore is no hook here (pluggy's ``pm.hook`` has
-    those)."""
-    __slots__ = ("_pm", "__dict__")
+    """Hooks by name (``hooks.NAME``): every hook the plugin manager knows, each resolved
+    (``_call``) when the namespace is filled. The plugin manager fills its namespaces again at
+    every change of its plugins (``RelayPluginManager.hooks_changed``), so a game holding one
+    calls what is registered now. A plain object: a name it has not is no hook (pluggy's
+    ``pm.hook`` has the names starting with an underscore, which are no hooks here)."""
 
     def __init__(self, pm: pluggy.PluginManager):
         self._pm = pm
+        self._fill()
 
-    def __getattr__(self, name: str):
-        if name.startswith("_"):
-            raise AttributeError(name)
-        caller = getattr(self._pm.hook, name, None)
-        if not isinstance(caller, pluggy.HookCaller):
-            raise AttributeError(f"no hook {name!r}")
-        call = self.__dict__[name] = self._call(caller)
-        return call
+    def _fill(self) -> None:
+        """Forget every hook, then resolve each one the plugin manager has now."""
+        hooks = vars(self)
+        for name in [name for name in hooks if not name.startswith("_")]:
+            del hooks[name]
+        for name, caller in vars(self._pm.hook).items():
+            if isinstance(caller, pluggy.HookCaller) and not name.startswith("_"):
+                setattr(self, name, self._call(caller))
 
     def _call(self, caller: pluggy.HookCaller) -> Callable:
         raise NotImplementedError
@@ -131,11 +132,9 @@ class PositionalHooks(HookNamespace):
     every hook with ``plain=True``, PELOPONNES_PLAIN_HOOKS=1), a function giving pluggy's
     HookCaller the arguments as keywords; a hook without a spec cannot be called so. For rules
     code that asks a hook very often (``game.positional``); plugins call hooks with keywords."""
-    __slots__ = ("_plain",)
-
     def __init__(self, pm: pluggy.PluginManager, plain: bool = False):
-        super().__init__(pm)
         self._plain = plain
+        super().__init__(pm)
 
     def _call(self, caller: pluggy.HookCaller) -> Callable:
         if caller.spec is None:
@@ -156,9 +155,27 @@ class RelayPluginManager(pluggy.PluginManager):
         super().__init__(project_name)
         self.resolved: dict[str, Resolved | None] = {}
         self.monitors: set[object] = set()      # call monitors on, other than the result checks
-        self.relay = HookRelay(self)
-        self.positional = PositionalHooks(self)
-        self.plain_positional = PositionalHooks(self, plain=True)
+        # (relay, positional, plain_positional): made at their first use, once the ruleset is
+        # assembled, and filled again at every change after that
+        self.namespaces: tuple[HookNamespace, ...] | None = None
+
+    def _namespaces(self) -> tuple[HookNamespace, ...]:
+        if self.namespaces is None:
+            self.namespaces = (HookRelay(self), PositionalHooks(self),
+                               PositionalHooks(self, plain=True))
+        return self.namespaces
+
+    @property
+    def relay(self) -> HookRelay:
+        return self._namespaces()[0]
+
+    @property
+    def positional(self) -> PositionalHooks:
+        return self._namespaces()[1]
+
+    @property
+    def plain_positional(self) -> PositionalHooks:
+        return self._namespaces()[2]
 
     def resolve(self, caller: pluggy.HookCaller) -> Resolved | None:
         """``caller``'s hook as the relay calls it (``resolve_hook``; None: pluggy calls it),
@@ -170,10 +187,11 @@ class RelayPluginManager(pluggy.PluginManager):
         return self.resolved[name]
 
     def hooks_changed(self) -> None:
-        """Forget every resolved hook: its next call resolves it anew."""
+        """Forget every resolved hook, and fill the namespaces handed out again, so that games
+        holding them call what is registered now."""
         self.resolved.clear()
-        for namespace in (self.relay, self.positional, self.plain_positional):
-            vars(namespace).clear()
+        for namespace in self.namespaces or ():
+            namespace._fill()
 
     def register(self, plugin, name=None):
         try:

@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from peloponnes.cli import main
-from peloponnes.core import engine
+from peloponnes.core import engine, playing
 
 from .hostile_plugins import CORPUS, Hostile
 
@@ -48,7 +48,7 @@ def check_one_line_error(hostile: Hostile, plugin, result) -> None:
                          ids=lambda h: h.name)
 def test_a_hostile_plugin_ends_in_a_one_line_error_naming_it(hostile, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)      # failed games are saved under ./saves
-    monkeypatch.setattr(engine, "MAX_SECONDS", 1)    # the looping games end sooner
+    monkeypatch.setattr(playing, "MAX_SECONDS", 1)    # the looping games end sooner
     monkeypatch.setattr(engine, "MAX_EVENTS", 20_000)
     monkeypatch.setattr(engine, "MAX_DECISIONS", 2_000)
     plugin, result = run_hostile(hostile, tmp_path)

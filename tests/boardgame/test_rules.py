@@ -236,7 +236,7 @@ def test_b_bidding_pass_receives_three_coins():
 def test_b_bidding_market_and_agora_bids_count_half_a_coin_higher():
     game = new_game(3)
     _bidders(game, 5, 5, 5)
-    game.state.players[2].buildings.append(marked(printed(game, "A13")))   # Market, even marked
+    game.state.players[2].place(marked(printed(game, "A13")))   # Market, even marked
     game.state.bank -= 1
     slots(game, land(bid=1, income={"wood": 1}))
     _, asked = drive(bidding(game), "tile:0", "3", "pass", "tile:0", "3")
@@ -247,7 +247,7 @@ def test_b_bidding_market_and_agora_bids_count_half_a_coin_higher():
     # and a plain 3 does not beat the Market's 3
     game2 = new_game(2)
     _bidders(game2, 5, 5)
-    game2.state.players[0].buildings.append(Placed(printed(game2, "A13")))
+    game2.state.players[0].place(Placed(printed(game2, "A13")))
     slots(game2, land(bid=1, income={"wood": 1}))
     _, asked = drive(bidding(game2), "tile:0", "3", "tile:0", "4")
     amounts = [d for d in asked if d.kind == "bid_amount" and d.seat == 1]
@@ -284,7 +284,7 @@ def test_c_turn_order_highest_bid_first_ties_keep_the_previous_order_passing_is_
 def test_c_turn_order_ignores_the_market_half_coin():
     game = new_game(2)
     st = game.state
-    st.players[1].buildings.append(marked(printed(game, "B02"), coins=0))   # Agora
+    st.players[1].place(marked(printed(game, "B02"), coins=0))   # Agora
     st.order = [0, 1]
     st.bids = {0: Bid(0, 3, 3), 1: Bid(1, 3, 3)}
     turn_order(game)

@@ -37,8 +37,9 @@ def reveal_chits(game, *, final: bool, rule: str = CHITS_RULE) -> Iterator[Decis
             game.emit("chit_revealed", rule, chit=chit, boxed=True)
             continue
         st.revealed[chit] += 1
-        game.emit("chit_revealed", rule, chit=chit, count=st.revealed[chit])
-        if st.revealed[chit] in disasters[chit]["fire_on"]:
+        count = st.revealed[chit]
+        game.emit("chit_revealed", rule, chit=chit, count=count)
+        if count in disasters[chit]["fire_on"]:
             yield from strike(game, chit)
 
 
@@ -50,8 +51,7 @@ def draw_chit(game, final: bool, drawn: list[str]) -> Iterator[Decision]:
     while True:
         chit = st.chits[-1]
         st.top_chit_shown = True
-        steps = game.hook.redraw_disaster_chit(game=game, chit=chit, final=final,
-                                               drawn=list(drawn))
+        steps = game.positional.redraw_disaster_chit(game, chit, final, list(drawn))
         back = steps is not None and (yield from steps)
         st.top_chit_shown = False
         st.chits.pop()
@@ -71,15 +71,18 @@ def strike(game, disaster: str) -> Iterator[Decision]:
 
 
 def strike_table(game, disaster: str) -> Iterator[Decision]:
-    """The default of ``strike_disaster``: every seat in turn order, unless protected."""
+    """The default of ``strike_disaster``: every seat in turn order, unless protected. (Its
+    hooks are asked for every seat at every disaster: called positionally.)"""
     st = game.state
     for seat in list(st.order):
-        if game.hook.check_protection(game=game, seat=seat, disaster=disaster):
+        if game.positional.check_protection(game, seat, disaster):
             game.emit("protected", disaster_rule(disaster), seat=seat, disaster=disaster)
             continue
         st.suffered[seat] += 1
-        effect = game.hook.get_disaster_effect(game=game, seat=seat, disaster=disaster)
-        yield from apply_effect(game, st.players[seat], disaster, effect)
+        effect = game.positional.get_disaster_effect(game, seat, disaster)
+        steps = apply_effect(game, st.players[seat], disaster, effect)
+        if steps is not None:
+            yield from steps
 
 
 # --- tracks ---------------------------------------------------------------------------------------
@@ -103,16 +106,19 @@ def take_from_track(game, player: BoardPlayer, track: str, amount: int) -> None:
 
 # --- effects -------------------------------------------------------------------------------------
 
-def apply_effect(game, player: BoardPlayer, disaster: str, effect: dict) -> Iterator[Decision]:
-    """Apply ``effect`` to ``player`` (paying per tile asks; the losses do not)."""
+def apply_effect(game, player: BoardPlayer, disaster: str,
+                 effect: dict) -> Iterator[Decision] | None:
+    """Apply ``effect`` to ``player``. Paying per tile asks: its steps are returned; the losses
+    ask nothing and are applied at once (None)."""
     kind = effect["effect"]
     if kind == "pay_per_tile":
-        yield from pay_per_tile(game, player, disaster, effect)
-    elif kind == "lose_share":
+        return pay_per_tile(game, player, disaster, effect)
+    if kind == "lose_share":
         lose_share(game, player, disaster, effect)
     elif kind == "lose_amount":
         lose_amount(game, player, disaster, effect)
     # "custom": resolved by the plugin that declared it (strike_disaster)
+    return None
 
 
 def pay_per_tile(game, player: BoardPlayer, disaster: str, effect: dict) -> Iterator[Decision]:

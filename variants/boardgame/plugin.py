@@ -224,12 +224,12 @@ class BoardGame:
         more (the auction offers only this amount there; option ``conquest_price``)."""
         if not conquest:
             return card["bid"]
-        return card["bid"] + game.hook.conquest_surcharge(game=game, seat=seat)
+        return card["bid"] + game.positional.conquest_surcharge(game, seat)   # every auction
 
     @hookimpl
     def bid_bonus_halves(self, game, seat):
         """boardgame: B. Bidding — Market and Agora (built or marked): bids count 1/2 higher."""
-        return sum(p.tile["bid_bonus_halves"] for p in game.state.players[seat].buildings)
+        return game.state.players[seat].bid_bonus_halves
 
     @hookimpl
     def compute_income(self, game, seat, population):

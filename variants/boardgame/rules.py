@@ -73,13 +73,9 @@ class CoinPurse(HookedPurse):
         super().__init__(game)
         self.players = game.state.players
         self.rules = game.components["rules"]
-        self.labels: dict[str, str] = {}       # tile id -> label, for this auction
 
     def label(self, tile: dict) -> str:
-        # each tile's label made once per auction, not for each of its bid options
-        if tile["id"] not in self.labels:
-            self.labels[tile["id"]] = tile_label(tile)
-        return self.labels[tile["id"]]
+        return tile_label(tile)
 
     def funds(self, seat: int) -> int:
         return coin_funds(self.players[seat])
@@ -175,8 +171,7 @@ def add_tiles(game) -> Iterator[Decision]:
         yield from add_tile(game, player, slot.card)
         st.slots.remove(slot)
         if player.new_tile is not None:
-            for steps in game.hook.after_tile_added(game=game, seat=seat,
-                                                    placed=player.new_tile):
+            for steps in game.positional.after_tile_added(game, seat, player.new_tile):
                 if steps is not None:
                     yield from steps
 
@@ -187,12 +182,12 @@ def add_tile(game, player: BoardPlayer, tile: dict) -> Iterator[Decision]:
     round); with neither it is lost. Our reading: giving it up is not an option while it can be
     built or marked ("If he cannot or does not wish to [pay], he instead places one coin").
     A land tile goes right of the civilization when ``check_land_placement`` allows, else it is
-    lost."""
+    lost. (The hooks of D. are asked for every tile won: called positionally.)"""
     placed = Placed(tile)
     if tile["kind"] != "land":
         yield from add_building(game, player, placed)
-    elif game.hook.check_land_placement(game=game, seat=player.seat, tile=tile):
-        player.lands.append(placed)
+    elif game.positional.check_land_placement(game, player.seat, tile):
+        player.place(placed)
         player.new_tile = placed
         game.emit("tile_added", PLACING, seat=player.seat, tile=tile["id"], marked=False)
     else:
@@ -203,9 +198,9 @@ def add_building(game, player: BoardPlayer, placed: Placed) -> Iterator[Decision
     """``add_tile`` for a building: build it, mark it or lose it."""
     rule = PLACING
     tile = placed.tile
-    mark = game.hook.count_mark_coins(game=game, seat=player.seat, tile=tile)
+    mark = game.positional.count_mark_coins(game, player.seat, tile)
     name = tile_name(tile)
-    costs = game.hook.list_building_costs(game=game, seat=player.seat, tile=tile)
+    costs = game.positional.list_building_costs(game, player.seat, tile)
     options = [cost_option("build", name, i, cost)
                for i, cost in enumerate(costs) if can_pay_goods(player, cost)]
     if coin_funds(player) >= mark:
@@ -222,7 +217,7 @@ def add_building(game, player: BoardPlayer, placed: Placed) -> Iterator[Decision
         raise_coins(game, player, mark, rule)
         player.coins -= mark
         placed.marked, placed.coins = True, mark
-    player.buildings.append(placed)
+    player.place(placed)
     player.new_tile = placed
     game.emit("tile_added", rule, seat=player.seat, tile=tile["id"], marked=placed.marked)
 
@@ -300,8 +295,8 @@ def round_income(game) -> Iterator[Decision]:
                     goods[key] += amount
         store_goods(game, player, goods, INCOME, "round income")
         change_population(player, civ.get("inhabitants", 0))
-        income, luxury = game.hook.compute_income(game=game, seat=seat,
-                                                  population=player.population)
+        # (asked for every seat every round: called positionally)
+        income, luxury = game.positional.compute_income(game, seat, player.population)
         coins += income
         pay_out(game, player, coins, INCOME, "round income")
         gain_luxury(game, player, luxury, INCOME, "population")

@@ -32,9 +32,12 @@ def setup(game) -> None:
     comps = game.components
     rng = game.rng
     civs = rng.sample(comps["civilizations"], game.num_players)
+    stacks: dict[str, list[dict]] = {era: [] for era in comps["rules"]["eras"]}
+    for tile in comps["tiles"]:
+        stacks[tile["era"]].append(tile)
     pile: list[dict] = []
     for era in reversed(comps["rules"]["eras"]):        # the pile's top is the list's end
-        stack = [tile for tile in comps["tiles"] if tile["era"] == era]
+        stack = stacks[era]
         rng.shuffle(stack)
         pile.extend(stack)
     chits = [kind for kind, n in comps["chits"]["counts"].items() for _ in range(n)]

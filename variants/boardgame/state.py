@@ -60,6 +60,15 @@ class BoardPlayer:
     buildings: list[Placed] = field(default_factory=list)
     lands: list[Placed] = field(default_factory=list)
     new_tile: Placed | None = None          # this round's tile, until E. has paid its income
+    # Kept by ``place`` and ``remove``: the prestige points of the tiles (every seat is scored
+    # every round: ``measure_round``) and the half coins the buildings add to bids (Market and
+    # Agora, built or marked: asked at every auction).
+    tiles_prestige: int = field(init=False)
+    bid_bonus_halves: int = field(init=False)
+
+    def __post_init__(self):
+        self.tiles_prestige = sum(placed.tile["prestige"] for placed in self.tiles())
+        self.bid_bonus_halves = sum(placed.tile["bid_bonus_halves"] for placed in self.buildings)
 
     @property
     def civilization_name(self) -> str:
@@ -72,13 +81,21 @@ class BoardPlayer:
         return len(self.buildings) + len(self.lands)
 
     def tile_prestige(self) -> int:
-        return sum(placed.tile["prestige"] for placed in self.tiles())
+        return self.tiles_prestige
 
     def limit(self, resource: str) -> int:
         return self.mat["storehouse"][resource]
 
+    def place(self, placed: Placed) -> None:
+        """A building goes left of the civilization, a land tile right of it (D. Add Tiles)."""
+        (self.buildings if placed.kind == "building" else self.lands).append(placed)
+        self.tiles_prestige += placed.tile["prestige"]
+        self.bid_bonus_halves += placed.tile["bid_bonus_halves"]
+
     def remove(self, placed: Placed) -> None:
         (self.buildings if placed.kind == "building" else self.lands).remove(placed)
+        self.tiles_prestige -= placed.tile["prestige"]
+        self.bid_bonus_halves -= placed.tile["bid_bonus_halves"]
 
 
 @dataclass

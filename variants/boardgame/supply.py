@@ -46,7 +46,8 @@ def feed(game, player: BoardPlayer) -> Iterator[Decision]:
 
 
 def food_needed(game, player: BoardPlayer, inhabitants: int) -> int:
-    return game.hook.count_food_needed(game=game, seat=player.seat, inhabitants=inhabitants)
+    # asked for every seat at every supply round, and again per inhabitant a shortage starves
+    return game.positional.count_food_needed(game, player.seat, inhabitants)
 
 
 def feed_short(game, player: BoardPlayer, need: int, food: int) -> Iterator[Decision]:
@@ -81,7 +82,7 @@ def complete_buildings(game, player: BoardPlayer) -> Iterator[Decision]:
     what is missing) or lost ("cannot or does not wish to"); either way the coin returns to its
     owner's reserve."""
     for placed in [p for p in player.buildings if p.marked]:
-        costs = game.hook.list_building_costs(game=game, seat=player.seat, tile=placed.tile)
+        costs = game.positional.list_building_costs(game, player.seat, placed.tile)
         name = tile_name(placed.tile)
         options = [cost_option("complete", name, i, cost)
                    for i, cost in enumerate(costs) if can_pay_goods(player, cost)]

@@ -98,28 +98,49 @@ class Auction:
         self.exact_conquest = purse.conquest_price_exact()
         self.noun = getattr(purse, "noun", "card")
         self._game = getattr(purse, "game", None)      # for the seats' names, if the purse has it
+        # No card changes hands while the auction runs (that is D. / 5.), so a seat's Market/Agora
+        # bonus cannot change in it: asked of the purse once per auction; each card's label is
+        # made once per auction too.
+        self._bonuses: dict[int, int] = {}                   # seat -> bonus in half coins
+        self._labels: dict[int, str] = {}                    # slot index -> the card's label
         # each turn offers mostly what the turns before offered: an option is made once per
         # auction (about 4% of a card game's time)
         self._bid_options: dict[tuple, Option] = {}
+        self._move_options: dict[int, Option] = {}
+
+    def bonus(self, seat: int) -> int:
+        """The purse's bonus of ``seat`` in half coins, asked once per auction."""
+        bonus = self._bonuses.get(seat)
+        if bonus is None:
+            bonus = self._bonuses[seat] = self.purse.bonus_halves(seat)
+        return bonus
+
+    def label(self, slot: Slot) -> str:
+        """The purse's label of the card in ``slot``, made once per auction."""
+        label = self._labels.get(slot.index)
+        if label is None:
+            label = self._labels[slot.index] = self.purse.label(slot.card)
+        return label
 
     def offers(self, seat: int, funds: int, skip: Slot | None = None) -> dict[Slot, int]:
         """The slots (but ``skip``, a held one) ``seat`` may bid on now and pay from ``funds``,
         in display order, each with the smallest bid it may place there: at least its minimum,
         and on a held open card more than the bid there (Conquest-row bids cannot be outbid)."""
-        purse = self.purse
+        minimum = self.purse.minimum
         offers = {}
         for slot in self.slots:
             held = slot.bid
-            least_to_outbid = 0
-            if held is not None:
+            if held is None:
+                least = minimum(seat, slot)
+            else:
                 if slot.conquest or slot is skip:
                     continue
                 # effective bids in half coins: 2 * amount + bonus must be strictly higher
-                least_to_outbid = (2 * held.amount + purse.bonus_halves(held.seat)
-                                   - purse.bonus_halves(seat)) // 2 + 1
+                least_to_outbid = (2 * held.amount + self.bonus(held.seat)
+                                   - self.bonus(seat)) // 2 + 1
                 if least_to_outbid > funds:
                     continue        # beyond the seat's funds whatever its minimum
-            least = max(purse.minimum(seat, slot), least_to_outbid)
+                least = max(minimum(seat, slot), least_to_outbid)
             if least <= funds:
                 offers[slot] = least
         return offers
@@ -128,23 +149,26 @@ class Auction:
         """The option to bid on ``slot`` from ``least`` (exactly ``least`` on an exact Conquest
         row), saying who holds it at what; its key is the table's row number."""
         bid = slot.bid
-        key = (slot.index, least, None if bid is None else (bid.seat, bid.amount))
-        if key not in self._bid_options:
+        key = (slot.index, least) if bid is None else (slot.index, least, bid.seat, bid.amount)
+        option = self._bid_options.get(key)
+        if option is None:
             row = "Conquest row" if slot.conquest else "open"
             price = "exactly" if slot.conquest and self.exact_conquest else "from"
             held = f", held by {self.seat_name(bid.seat)} at {bid.amount}" if bid else ""
-            self._bid_options[key] = Option(
-                f"{self.noun}:{slot.index}",
-                f"{self.purse.label(slot.card)} [{row}; {price} {least}{held}]", slot,
-                str(slot.index + 1))
-        return self._bid_options[key]
+            option = self._bid_options[key] = Option(
+                f"{self.noun}:{slot.index}", f"{self.label(slot)} [{row}; {price} {least}{held}]",
+                slot, str(slot.index + 1))
+        return option
 
     def move_option(self, target: Slot) -> Option:
-        """The option to move an outbid bid to ``target``."""
-        row = "Conquest row" if target.conquest else "open"
-        return Option(f"{self.noun}:{target.index}",
-                      f"Move to {self.purse.label(target.card)} [{row}]", target,
-                      str(target.index + 1))
+        """The option to move an outbid bid to ``target`` (made once per auction)."""
+        option = self._move_options.get(target.index)
+        if option is None:
+            row = "Conquest row" if target.conquest else "open"
+            option = self._move_options[target.index] = Option(
+                f"{self.noun}:{target.index}", f"Move to {self.label(target)} [{row}]", target,
+                str(target.index + 1))
+        return option
 
     def seat_name(self, seat: int) -> str:
         game = self._game
@@ -156,12 +180,14 @@ class Auction:
         when it is over and ``table.auction`` None (see ``bidding_steps``)."""
         purse = self.purse
         rule = purse.rule
+        prompt = f"Bid on which {self.noun}?"
         for seat in order:
             funds = purse.funds(seat)
             offers = self.offers(seat, funds)
-            choices = (PASS, *(self.bid_option(slot, least) for slot, least in offers.items()))
-            answer = yield Decision(seat, "bid_card", f"Bid on which {self.noun}?", choices,
-                                    rule)
+            choices = [PASS]
+            for slot, least in offers.items():
+                choices.append(self.bid_option(slot, least))
+            answer = yield Decision(seat, "bid_card", prompt, tuple(choices), rule)
             if answer.id == "pass":
                 purse.passed(seat)
                 self.emit("passed", rule, seat=seat)
@@ -172,7 +198,7 @@ class Auction:
             # option makes it a minimum)
             most = least if slot.conquest and self.exact_conquest else funds
             amount = (yield Decision(seat, "bid_amount",
-                                     f"How much on {self.purse.label(slot.card)}?",
+                                     f"How much on {self.label(slot)}?",
                                      amount_options(least, most), rule)).value
             payment = yield from purse.pay(seat, amount)
             displaced = self._put(Bid(seat, amount, payment), slot)

@@ -7,9 +7,7 @@ def lower_total_score(population: int, power: int, luxury: int,
                       details: dict | None = None) -> Score:
     """The Score of a seat with these totals and luxury goods: the lower total counts, then the
     higher one, then the luxury goods; ``details`` are shown after the three totals."""
-    shown = {"population": population, "power": power, "luxury": luxury}
-    if details:
-        shown.update(details)
+    shown = {"population": population, "power": power, "luxury": luxury, **(details or {})}
     return Score(min(population, power), (max(population, power), luxury), shown)
 
 

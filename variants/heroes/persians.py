@@ -153,7 +153,16 @@ def may_shield(hp: HeroesPlayer) -> bool:
 
 def shield_then_strike(game, disaster: str, steps: Iterator[Decision] | None):
     """Odysseus may cover his hero's symbol before any disaster resolves: his offer, then the
-    strike's own ``steps`` (None: nothing to ask)."""
+    strike's own ``steps`` (None: nothing to ask). Without an Odysseus with a use left there is
+    no offer: the strike's own steps, as they are. (Who holds him and his uses left change only
+    in the offer itself, or before round 1 in the negotiation variant.)"""
+    if not any(may_shield(hp) for hp in table(game).players):
+        return steps
+    return offer_then_strike(game, disaster, steps)
+
+
+def offer_then_strike(game, disaster: str, steps: Iterator[Decision] | None):
+    """Odysseus' offer, then the strike's ``steps``."""
     yield from shield_offer(game, disaster)
     if steps is not None:
         return (yield from steps)

@@ -91,10 +91,18 @@ def hero_player(game, seat: int) -> HeroesPlayer:
 def clover_split(prestige: int, population: int, clovers: int, points: int) -> int:
     """How many clover leaves go to prestige (the rest to population) so that the lower total is
     as high as possible (heroes: Scoring: each clover is worth 2 prestige or 2 population points,
-    the player's choice). Ties go to the fewest clovers on prestige."""
-    best, best_low = 0, None
-    for k in range(clovers + 1):        # k clovers on prestige, the rest on population
-        low = min(prestige + k * points, population + (clovers - k) * points)
-        if best_low is None or low > best_low:
-            best, best_low = k, low
-    return best
+    the player's choice). Ties go to the fewest clovers on prestige.
+
+    With k clovers on prestige, prestige + k * points rises with k and population + (clovers -
+    k) * points falls, so the lower total is highest at the last k where prestige is still the
+    lower side, or at the next k (population the lower side) when that lower total is higher."""
+    if points <= 0:                     # clovers worth nothing: every split is as good
+        return 0
+    # each clover moved to prestige narrows the gap by its points on both sides
+    narrowing = points + points
+    k = (population - prestige + clovers * points) // narrowing     # last k, prestige not higher
+    if k < 0:
+        return 0
+    if k >= clovers:
+        return clovers
+    return k + 1 if population + (clovers - k - 1) * points > prestige + k * points else k
