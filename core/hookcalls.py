@@ -102,46 +102,26 @@ def wrapped(wrappers: Sequence[Callable], inner: Callable) -> Callable:
 
 def wrapped_once(wrapper: Callable, inner: Callable) -> Callable:
     """``wrapped`` for one wrapper (a house rule or an expansion adjusting a variant's answer,
-    the usual case), step for step the same, written out. The wrapper runs under a driver
-    (``driver``), which hands back its return value as the answer of ``send``; on any path but
-    the usual one the driver is dropped and the wrapper resumed as ``unwind`` does."""
+    the usual case), step for step the same: the wrapper runs up to its ``yield``, gets the
+    inner result sent in and returns the answer; on any other path it is resumed as ``unwind``
+    does."""
     def wrapped_once(*args):
         teardown = wrapper(*args)
-        driver = DRIVERS.pop() if DRIVERS else new_driver()
-        driver.send(teardown)               # the wrapper runs up to its yield
-        if not teardown.gi_suspended:
+        try:
+            next(teardown)
+        except StopIteration:
             wrapper_failed(teardown, "did not yield")
         try:
             result = inner(*args)
         except BaseException as error:  # noqa: BLE001 - the wrapper sees whatever was raised
             return unwind([teardown], None, error)
-        result = driver.send(result)        # the wrapper's return value
-        if teardown.gi_suspended:           # it yielded again: end it, then report it
-            teardown.close()
-            wrapper_failed(teardown, "has second yield")
-        DRIVERS.append(driver)
-        return result
+        try:
+            teardown.send(result)
+        except StopIteration as stop:
+            return stop.value
+        teardown.close()                    # it yielded again: end it, then report it
+        wrapper_failed(teardown, "has second yield")
     return wrapped_once
-
-
-def driver():
-    """Runs the wrappers it is sent, one after another: passes on a wrapper's yield and the
-    result sent in, and yields the wrapper's return value (which ``send`` on the wrapper itself
-    gives inside a StopIteration)."""
-    wrapper = yield
-    while True:
-        wrapper = yield (yield from wrapper)
-
-
-def new_driver():
-    running = driver()
-    next(running)
-    return running
-
-
-# Drivers waiting for a wrapper (``wrapped_once``): each call takes one and gives it back once
-# its wrapper returned; a call made inside another takes another.
-DRIVERS: list = [new_driver() for _ in range(4)]
 
 
 def unwind(teardowns: list, result: Any, exception: BaseException | None) -> Any:
