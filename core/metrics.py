@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import cache
 
 
 def _m(meaning: str, unit: str) -> dict:
@@ -40,23 +39,15 @@ GENERIC_METRICS = {
 def lead_changes(standings: Sequence[Sequence[float] | None]) -> int:
     """How often the sole leader changed from one round to the next (a round where first place
     is shared has no leader and changes nothing)."""
-    # (plain loops, no comprehension per round: every game of a batch is measured)
     changes, leader = 0, None
     for standing in standings:
         if not standing:
             continue
-        best = max(standing)
-        sole = None             # the seat alone at ``best``; -1: first place shared
-        for i, v in enumerate(standing):
-            if v == best:
-                if sole is not None:
-                    sole = -1
-                    break
-                sole = i
-        if sole is not None and sole >= 0:
-            if leader is not None and sole != leader:
+        leaders = [seat for seat, value in enumerate(standing) if value == max(standing)]
+        if len(leaders) == 1:
+            if leader is not None and leaders[0] != leader:
                 changes += 1
-            leader = sole
+            leader = leaders[0]
     return changes
 
 
@@ -67,28 +58,17 @@ def drama(standings: Sequence[Sequence[float] | None], winners: Sequence[int]) -
     if not winners:
         return None
     behind = []
-    for s in standings:
-        if not s:
+    for standing in standings:
+        if not standing:
             continue
-        # (a plain loop for ``max(s[w] for w in winners if w < len(s))``)
-        seats, best = len(s), None
-        for w in winners:
-            if w < seats and (best is None or s[w] > best):
-                best = s[w]
-        if best is None:
-            raise ValueError(f"a round's standing {s!r} has no value for any winner "
+        own = [standing[w] for w in winners if w < len(standing)]
+        if not own:
+            raise ValueError(f"a round's standing {standing!r} has no value for any winner "
                              f"{list(winners)!r} (measure_round gave fewer seats)")
-        behind.append(max(s) - best)
+        behind.append(max(standing) - max(own))
     if not behind:
         return None
     return math.fsum(behind) / len(behind)
-
-
-@cache
-def _seat_metric_names(seats: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """``score_seatN`` and ``win_seatN`` for N = 1..``seats`` (made once per number of seats)."""
-    return (tuple(f"score_seat{n}" for n in range(1, seats + 1)),
-            tuple(f"win_seat{n}" for n in range(1, seats + 1)))
 
 
 def generic_metrics(scores: Sequence[float], winners: Sequence[int], *,
@@ -119,11 +99,10 @@ def generic_metrics(scores: Sequence[float], winners: Sequence[int], *,
         "mean_score": math.fsum(scores) / len(scores),
         "tie": 1 if len(winners) > 1 else 0,
     })
-    score_names, win_names = _seat_metric_names(len(scores))
-    for name, value in zip(score_names, scores, strict=True):
-        metrics[name] = value
-    for seat, name in enumerate(win_names):
-        metrics[name] = share if seat in winners else 0.0
+    for seat, value in enumerate(scores):
+        metrics[f"score_seat{seat + 1}"] = value
+    for seat in range(len(scores)):
+        metrics[f"win_seat{seat + 1}"] = share if seat in winners else 0.0
     if first_player is not None:
         metrics["first_player_win"] = share if first_player in winners else 0.0
     if decisions is not None and forced is not None and decisions + forced:
