@@ -34,6 +34,10 @@ def luxury_any_time(game) -> bool:
 
 
 def blind_draws_possible(game, player: CardPlayer) -> int:
+    """How many luxury goods the player can trade for coin cards drawn blind: one per good, as
+    long as the pile and the discard pile hold cards."""
+    if not player.luxury:
+        return 0
     st = game.state
     cards = len(st.coin_pile) + len(st.coin_discard)
     return min(player.luxury, cards)
@@ -67,7 +71,7 @@ def choose_coin_card(game, player: CardPlayer, prompt: str, kind: str, rule: str
 def coin_card_options(held: dict[str, int], where: str) -> tuple[Option, ...]:
     """One option per symbol ``held`` (symbol -> count; none for a count of 0), in symbol
     order (``where``: "in hand", "left")."""
-    return tuple(coin_card_option(sym, n, where) for sym, n in sorted(held.items()) if n)
+    return tuple([coin_card_option(sym, n, where) for sym, n in sorted(held.items()) if n])
 
 
 @cache      # the same few options at every coin card chosen (about 5% of a card game's time)
@@ -98,15 +102,22 @@ def pay_coin_cards(game, player: CardPlayer, amount: int, rule: str) -> Iterator
         paid.extend(player.hand.elements())
         player.hand.clear()
     else:
-        left = dict(player.hand)        # what is left to choose from
+        hand = player.hand
+        left = dict(hand)               # what is left to choose from
+        symbols = sorted(left)
         for i in range(from_hand):
+            options = tuple([coin_card_option(sym, left[sym], "left") for sym in symbols
+                             if left[sym]])
             sym = (yield Decision(player.seat, "bid_coin_card",
                                   f"Which coin card to bid ({i + 1} of {from_hand})?",
-                                  coin_card_options(left, "left"), rule)).value
+                                  options, rule)).value
             paid.append(sym)
             left[sym] -= 1
-        for sym in paid:                # the chosen cards leave the hand together
-            take_from_hand(player, sym)
+        for sym, n in left.items():     # the chosen cards leave the hand together
+            if n:
+                hand[sym] = n
+            else:
+                del hand[sym]           # a hand holds no zero counts
     while len(paid) < amount:
         paid.append(blind_draw(game, player, "bid"))
     return paid

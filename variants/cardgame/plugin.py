@@ -111,7 +111,7 @@ class CardGame:
         """cardgame: Scoring."""
         player = game.state.players[seat]
         luxury = player.luxury
-        inhabitants = player.hand["inhabitant"]
+        inhabitants = player.hand.get("inhabitant", 0)
         population = player.population() + inhabitants
         # cardgame: Scoring — the inhabitant coin cards were laid out for population; only the
         # *remaining* coin cards ("je 6 übrige Münzkarten") count towards power points, with

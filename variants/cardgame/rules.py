@@ -186,20 +186,18 @@ def add_building(game, player: CardPlayer, placed: Placed) -> Iterator[Decision]
     # the production of the tableau (the new card is not in it yet)
     produced = {"wood": player.production("wood"), "stone": player.production("stone")}
     missing = {res: max(0, cost.get(res, 0) - produced[res]) for res in produced}
-    build = Option("build", f"Build {name} now (cost {amounts(cost)};"
-                   f" your production {amounts(produced)})")
-    mortgage = Option("mortgage", f"Put a coin card under {name} (under construction, pay at"
-                      " the next supply)")
-    can_finance = bool(player.hand) or blind_draws_possible(game, player) > 0
+    options = []
     if can_pay(player, missing):
-        options = (build, mortgage) if can_finance else (build,)
-    elif can_finance:
-        options = (mortgage,)
-    else:
+        options.append(Option("build", f"Build {name} now (cost {amounts(cost)};"
+                              f" your production {amounts(produced)})"))
+    if player.hand or blind_draws_possible(game, player) > 0:
+        options.append(Option("mortgage", f"Put a coin card under {name} (under construction,"
+                              " pay at the next supply)"))
+    if not options:
         lose_card(game, player, placed, BUILDING_LOST)
         return
-    answer = yield Decision(player.seat, "build", f"You gained {name}: build it?", options,
-                            BUILD_RULE)
+    answer = yield Decision(player.seat, "build", f"You gained {name}: build it?",
+                            tuple(options), BUILD_RULE)
     if answer.id == "mortgage":
         placed.under = yield from choose_coin_card(
             game, player, f"Which coin card goes under {name}?", "mortgage_coin_card",
@@ -229,7 +227,8 @@ def income(game) -> None:
                 gain_luxury(game, player, one_time["luxury"], INCOME, "one-time income")
         player.new_card = None
         population = player.population()
-        coins, luxury = game.hook.compute_income(game=game, seat=seat, population=population)
+        # asked for every seat every round: called positionally (game, seat, population)
+        coins, luxury = game.positional.compute_income(game, seat, population)
         coins += player.power_card_total("income_coin_cards")
         drawn = draw_to_hand(game, player, coins)
         if luxury:

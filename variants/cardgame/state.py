@@ -73,8 +73,8 @@ class CardPlayer:
     def production(self, resource: str, exclude: Placed | None = None) -> int:
         """What the active cards (but ``exclude``) produce of ``resource``."""
         total = 0
-        for p in self.tableau():
-            if p.cover is None and p is not exclude:
+        for p in (self.civilization, *self.buildings, *self.landscapes):    # (None: removed)
+            if p is not None and p.cover is None and p is not exclude:
                 total += p.card["production"][resource]
         return total
 
@@ -162,7 +162,7 @@ def draw_to_hand(game, player: CardPlayer, count: int) -> int:
     pile as ``draw_coin`` does); returns how many."""
     st = game.state
     drawn = 0
-    while drawn < count and refill_coin_pile(game):
+    while drawn < count and (st.coin_pile or refill_coin_pile(game)):
         top = st.coin_pile[drawn - count:]      # the top cards still to draw, or all there are
         del st.coin_pile[-len(top):]
         player.hand.update(reversed(top))       # in the order they come off the pile
