@@ -6,21 +6,20 @@ coins and civilizations laid out by hand with tiles that pass the component sche
 - ``seat_player(game, seat, ...)``: replace a seat's civilization and mat; the bank keeps the
   coin count conserved.
 - ``slots(game, *tiles)``: tiles laid out face up for an auction.
-- ``drive``, ``option_ids``, ``events``: the generic helpers of the card-game kit.
+- ``drive``, ``option_ids``, ``events``: ``peloponnes.testing``'s, for rule tests.
 """
 from __future__ import annotations
 
 import itertools
 
 from peloponnes.core.engine import Game
-from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.scenario import Scenario
 from peloponnes.core.schema import validate
+from peloponnes.testing import drive, events, new_table, option_ids  # noqa: F401
 from peloponnes.variants.boardgame.schema import COMPONENT_SCHEMA
 from peloponnes.variants.boardgame.setup import default_mat
 from peloponnes.variants.boardgame.state import BoardPlayer, Placed
 from peloponnes.variants.common.auction import Slot
-from tests.cardgame.kit import drive, events, option_ids  # noqa: F401  (shared, generic)
 
 _TILE = COMPONENT_SCHEMA.fields["tiles"].type.item
 _CIVILIZATION = COMPONENT_SCHEMA.fields["civilizations"].type.item
@@ -67,14 +66,8 @@ def new_game(players: int = 3, *, seed: int = 1, options: dict | None = None,
     """A game with its state set up (civilizations dealt, tiles and chits shuffled), round 1.
     ``house_rules``: objects with ``@hookimpl`` methods, registered before setup (so they are
     asked before the board game's defaults)."""
-    ruleset, scenario = load_ruleset(
-        scenario or Scenario.quick("boardgame", players, seed=seed, options=options))
-    for rule in house_rules:
-        ruleset.pm.register(rule)
-    game = Game(ruleset, scenario)
-    game.hook.setup_game(game=game)
-    game.round = 1
-    return game
+    return new_table("boardgame", players, seed=seed, options=options, scenario=scenario,
+                     house_rules=house_rules).game
 
 
 def seat_player(game: Game, seat: int, *, civ: dict | None = None, coins: int = 0,

@@ -5,8 +5,7 @@ hands and luxury laid out by hand with synthetic cards that pass the component s
 - ``power_card(...)`` / ``civilization(...)``: card dicts validated against
   ``variants.cardgame.schema.COMPONENT_SCHEMA`` (defaults filled in as on load).
 - ``seat_player(game, seat, ...)``: replace a seat's tableau, hand and luxury.
-- ``drive(gen, *answers)``: run a phase generator, answering each decision by option id (a
-  decision with a single option is taken without an answer, as the engine does).
+- ``drive``, ``option_ids``, ``events``: ``peloponnes.testing``'s, for rule tests.
 """
 from __future__ import annotations
 
@@ -14,9 +13,9 @@ import itertools
 from collections import Counter
 
 from peloponnes.core.engine import Game
-from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.scenario import Scenario
 from peloponnes.core.schema import validate
+from peloponnes.testing import drive, events, new_table, option_ids  # noqa: F401
 from peloponnes.variants.cardgame.schema import COMPONENT_SCHEMA
 from peloponnes.variants.cardgame.state import CardPlayer, Placed
 
@@ -64,13 +63,8 @@ def new_game(players: int = 2, *, seed: int = 1, scenario: Scenario | None = Non
     """A game with its state set up (civilizations dealt, piles shuffled), round 1 not begun.
     ``house_rules``: objects with ``@hookimpl`` methods, registered after the card game (so they
     are asked first)."""
-    ruleset, scenario = load_ruleset(scenario or Scenario.quick("cardgame", players, seed=seed))
-    for rule in house_rules:
-        ruleset.pm.register(rule)
-    game = Game(ruleset, scenario)
-    game.hook.setup_game(game=game)
-    game.round = 1
-    return game
+    return new_table("cardgame", players, seed=seed, scenario=scenario,
+                     house_rules=house_rules).game
 
 
 def seat_player(game: Game, seat: int, *, civ: dict | None = None, buildings=(),
@@ -85,37 +79,3 @@ def seat_player(game: Game, seat: int, *, civ: dict | None = None, buildings=(),
                         landscapes=[place(c) for c in landscapes], luxury=luxury)
     game.state.players[seat] = player
     return player
-
-
-def drive(gen, *answers: str):
-    """Run ``gen`` (a phase or rule generator) to its end, answering decisions with ``answers``
-    in order. Returns ``(return value, decisions asked)``; every answer must be used."""
-    todo = list(answers)
-    asked = []
-    if gen is None:
-        return None, asked
-    try:
-        decision = next(gen)
-        while True:
-            asked.append(decision)
-            if len(decision.options) == 1:
-                option = decision.options[0]
-            else:
-                assert todo, f"no answer left for {decision.kind}: " \
-                             f"{[o.id for o in decision.options]}"
-                answer = todo.pop(0)
-                option = decision.option(answer)
-                offered = [o.id for o in decision.options]
-                assert option is not None, f"'{answer}' not offered for {decision.kind}: {offered}"
-            decision = gen.send(option)
-    except StopIteration as stop:
-        assert not todo, f"answers left over: {todo}"
-        return stop.value, asked
-
-
-def option_ids(decision) -> list[str]:
-    return [o.id for o in decision.options]
-
-
-def events(game: Game, kind: str, since: int = 0) -> list[dict]:
-    return [e.as_dict() for e in game.events[since:] if e.kind == kind]

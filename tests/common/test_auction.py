@@ -3,20 +3,9 @@ scores, in all three games."""
 from __future__ import annotations
 
 from peloponnes.core import Score
-from peloponnes.core.engine import Game
-from peloponnes.core.plugins import load_ruleset
-from peloponnes.core.scenario import Scenario
 from peloponnes.variants.common.auction import PASS, Bid
 from peloponnes.variants.common.scoring import lower_total_score
-
-
-def bid_pending(variant: str) -> Game:
-    """A 4-player game of ``variant`` at its first bid on a card."""
-    ruleset, scenario = load_ruleset(Scenario.quick(variant, 4))
-    game = Game(ruleset, scenario, seed=3).start()
-    while game.pending.kind != "bid_card":
-        game.give(game.pending.options[-1])
-    return game
+from tests.common.kit import bid_pending
 
 
 def test_a_bid_asks_the_card_then_the_amount_and_stands_as_paid():

@@ -8,12 +8,10 @@ import pluggy
 import pytest
 
 from peloponnes.core import hookimpl
-from peloponnes.core.engine import Game
 from peloponnes.core.errors import PluginError
 from peloponnes.core.hookrelay import PositionalHooks, RelayPluginManager
-from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.results import install_checks, returns
-from peloponnes.core.scenario import Scenario
+from tests.common.kit import bid_pending
 
 spec = pluggy.HookspecMarker("hookcallstest")
 impl = pluggy.HookimplMarker("hookcallstest")
@@ -162,15 +160,6 @@ def test_a_hook_without_a_spec_is_called_with_keywords_only():
     with pytest.raises(AttributeError, match="has no spec: call it with keywords"):
         pm.positional.unknown_to_the_specs(1)
     assert pm.relay.unknown_to_the_specs(x=1) == [1]
-
-
-def bid_pending(variant: str) -> Game:
-    """A 4-player game of ``variant`` at its first bid on a card."""
-    ruleset, scenario = load_ruleset(Scenario.quick(variant, 4))
-    game = Game(ruleset, scenario, seed=3).start()
-    while game.pending.kind != "bid_card":
-        game.give(game.pending.options[-1])
-    return game
 
 
 class DearerHouseRule:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from peloponnes.core.shuffling import shuffle
 from peloponnes.variants.common.hidden import shuffle_within_eras
 
 
@@ -37,7 +36,7 @@ def resample(game, seat: int, rng) -> None:
     for bid in bids:
         pool.extend(bid.payment)
     pool.sort()                       # what the seat cannot tell apart, in a canonical order
-    shuffle(rng, pool)
+    rng.shuffle(pool)
     deal = iter(pool)
     for player in others:
         size = player.hand_size()

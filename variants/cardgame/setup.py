@@ -3,8 +3,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from peloponnes.core.shuffling import shuffle
-
 from .state import CATASTROPHES, COIN_SYMBOLS, CardPlayer, CardState, Placed, draw_to_hand
 
 RULE = "cardgame: Setup"
@@ -15,11 +13,11 @@ def setup(game) -> None:
     rng = game.rng
     civs = rng.sample(comps["civilizations"], game.num_players)
     coin_pile = unshuffled_coin_pile(comps["coin_cards"])
-    shuffle(rng, coin_pile)
+    rng.shuffle(coin_pile)
     # The pile's top is the list's end: C at the bottom, then B, then A on top.
     power_pile: list[dict] = []
     for stack in power_cards_by_era(comps["power_cards"]):
-        shuffle(rng, stack)
+        rng.shuffle(stack)
         power_pile.extend(stack)
     players = [CardPlayer(seat, Placed(civ, is_civilization=True))
                for seat, civ in enumerate(civs)]

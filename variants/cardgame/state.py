@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from peloponnes.core.shuffling import shuffle
-
 RESOURCES = ("wood", "stone", "grain")
 COIN_SYMBOLS = ("wood", "stone", "grain", "inhabitant")      # the coin cards' reverse sides
 CATASTROPHES = ("plague", "earthquake", "tempest", "drought", "decline")
@@ -146,7 +144,7 @@ def refill_coin_pile(game) -> bool:
     if not st.coin_pile and st.coin_discard:
         st.coin_pile = st.coin_discard
         st.coin_discard = []
-        shuffle(game.rng, st.coin_pile)
+        game.rng.shuffle(st.coin_pile)
         game.emit("coin_pile_reshuffled", "cardgame: 5. Gain Power Cards", cards=len(st.coin_pile))
     return bool(st.coin_pile)
 

@@ -3,8 +3,6 @@ family's variants share. Each pools what the seat cannot tell apart in a canonic
 shuffling, so the result depends only on the seat's view and the random generator."""
 from __future__ import annotations
 
-from peloponnes.core.shuffling import shuffle
-
 
 def shuffle_within_eras(pile: list[dict], rng) -> None:
     """Shuffle the cards (or tiles) of each era among that era's places in ``pile``: the eras
@@ -14,7 +12,7 @@ def shuffle_within_eras(pile: list[dict], rng) -> None:
         places.setdefault(card["era"], []).append(i)
     for era in sorted(places):
         cards = sorted((pile[i] for i in places[era]), key=lambda c: c["id"])
-        shuffle(rng, cards)
+        rng.shuffle(cards)
         for i, card in zip(places[era], cards, strict=True):
             pile[i] = card
 
@@ -23,5 +21,5 @@ def shuffle_places(items: list, places: range, rng) -> None:
     """Shuffle in place the items at ``places`` (the face-down part of a stack, between the
     items the seat knows)."""
     hidden = sorted(items[places.start:places.stop])
-    shuffle(rng, hidden)
+    rng.shuffle(hidden)
     items[places.start:places.stop] = hidden

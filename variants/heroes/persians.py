@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from peloponnes.core import Decision, Option, PluginError
-from peloponnes.core.shuffling import shuffle
 from peloponnes.variants.boardgame.hidden import face_down_chits
 from peloponnes.variants.boardgame.state import BLANK, lose_tile, pay_in
 
@@ -41,7 +40,7 @@ def resample_chit_values(game, rng) -> None:
     st, ht = game.state, table(game)
     places = face_down_chits(st)
     values = sorted(v for v in ht.pile_values[places.start:places.stop] if v is not None)
-    shuffle(rng, values)
+    rng.shuffle(values)
     dealt = iter(values)
     persians = persian_disaster(game)
     ht.pile_values[places.start:places.stop] = [

@@ -4,7 +4,6 @@ last)."""
 from __future__ import annotations
 
 from peloponnes.core.errors import ConfigError
-from peloponnes.core.shuffling import shuffle
 from peloponnes.variants.boardgame.state import (
     RESOURCES,
     change_population,
@@ -57,7 +56,7 @@ def start(game) -> None:
     exp = game.components["expansion"]
     persians = exp["persians"]["disaster"]
     values = list(exp["persian_chits"]["values"])
-    shuffle(game.rng, values)
+    game.rng.shuffle(values)
     dealt = iter(values)
     ht.pile_values = [next(dealt) if chit == persians else None for chit in st.chits]
     if game.options.get("negotiation"):
