@@ -14,7 +14,7 @@ from peloponnes.core.errors import ConfigError
 AGENT_KINDS = ("human", "random", "heuristic", "mcts")
 BOT_KINDS = ("random", "heuristic", "mcts")
 # The kinds whose answers come from plugin code and say whether they were a guess (the agent's
-# ``guessed``): the answers a coverage watcher counts (``core.coverage``).
+# ``guessed``): the answers a coverage watcher counts (``lab.coverage``).
 OPINIONATED_KINDS = frozenset({"heuristic"})
 
 

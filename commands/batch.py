@@ -102,7 +102,7 @@ def simulate_cmd(scenario, games, agent, seed, workers, executor_kind, address, 
 
 def skill_trace_options(command):
     """``--skill-trace`` and ``--skill-budgets`` for ``compare``: with ``--skill-trace`` the
-    command plays the skill trace (``core.compare.skill``) instead of the metrics."""
+    command plays the skill trace (``lab.compare.skill``) instead of the metrics."""
     @functools.wraps(command)
     def wrapper(*args, skill_trace, skill_budgets, **kwargs):
         if skill_trace:
@@ -122,7 +122,7 @@ def skill_trace_options(command):
 
 def _skill_trace(budgets, *, scenarios, games, workers, executor_kind, address, seed, json_out,
                  html_out, check, trust, **refused):
-    """``compare --skill-trace``: the work is ``core.compare.skill``'s; this draws and writes."""
+    """``compare --skill-trace``: the work is ``lab.compare.skill``'s; this draws and writes."""
     from peloponnes.lab import compare as cmp
     from peloponnes.lab.batch import default_workers
     from peloponnes.lab.compare import skill, skill_render

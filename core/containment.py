@@ -7,7 +7,7 @@ the callers catch the same way.
 (the engine's own guard counts those).
 
 This contains mistakes, not malice: code that wants to kill the process can (signals, ctypes).
-Consent before importing foreign code (core/trust.py) is the protection against that.
+Consent before importing foreign code (core/consent.py) is the protection against that.
 """
 from __future__ import annotations
 

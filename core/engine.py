@@ -403,7 +403,7 @@ class Game(Forking):
     def ask_bot(self, agent) -> Option:
         """The option bot ``agent`` chooses at the pending decision (hand it to ``give``)."""
         decision = self.pending
-        if getattr(agent, "picks_options", False):     # runs no plugin code (core.agents)
+        if getattr(agent, "picks_options", False):     # runs no plugin code (agents)
             return agent.pick(decision)
         # built when the bot first reads it: many answers need none (core.views)
         view = LazyView(self, decision.seat) if agent.needs_view else None

@@ -51,4 +51,4 @@ class PluginError(SandboxError):
 
 
 class UntrustedCode(ConfigError):
-    """A scenario names plugin code the user has not trusted (see ``core/trust.py``)."""
+    """A scenario names plugin code the user has not trusted (see ``core/consent.py``)."""

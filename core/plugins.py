@@ -151,7 +151,7 @@ def load_file_plugin(path: Path, shown: str):
 
 def plugin_source(entry: str, scenario: Scenario, index: int) -> PluginSource:
     """Where the scenario's ``plugins[index]`` comes from and whether it may be imported,
-    decided without importing anything (see core/trust.py)."""
+    decided without importing anything (see core/consent.py)."""
     resolved = None
     if is_plugin_path(entry):
         if "\0" in entry or len(entry) > MAX_PATH:

@@ -98,7 +98,7 @@ class Scenario:
     source: str = ""          # the file it came from, for messages and relative paths
     parameters: dict = field(default_factory=dict)    # plugin name -> {parameter: value}
     # The user consented to the plugin code this scenario names (``--trust``, or code that built
-    # the scenario itself, as ``quick`` does): see core/trust.py. Never written to a file.
+    # the scenario itself, as ``quick`` does): see core/consent.py. Never written to a file.
     trusted: bool = False
 
     @classmethod

@@ -1,6 +1,6 @@
 """Playing one whole game with bots (``run_game``), and the conformance check that plays many
 with the invariants checked after every decision. Batches of games (``simulate``, ``compare``)
-live in ``core.batch``."""
+live in ``lab.batch``."""
 from __future__ import annotations
 
 from collections.abc import Callable

@@ -4,13 +4,13 @@
 plugin, with no per-hook code: each implementation's function is wrapped so that its answer is
 recorded (a wrapper's answer is what it returns after ``yield``, beside the value it received),
 and pluggy's call monitoring groups the answers by hook call. ``explain`` compares two games'
-traces; ``--coverage`` counts them (``core.coverage``).
+traces; ``--coverage`` counts them (``lab.coverage``).
 
 Tracing is opt-in and costs time; an untraced ruleset runs exactly as before. A trace answers
 "which plugin made the difference", not "what would another plugin have answered": a
 ``firstresult`` call stops at the first answer, so the implementations behind it are not called
 (``HookTrace(probe_shadowed=True)`` calls them afterwards, with the game's RNG restored, to learn
-whether the answer changed anything; see ``core.coverage``).
+whether the answer changed anything; see ``lab.coverage``).
 """
 from __future__ import annotations
 

@@ -64,7 +64,7 @@ class PairedJobs(Sequence[Job]):
 
 
 class Executor(Protocol):
-    # What the games are watched for (``core.coverage``): None, "plugins" or "all"; a batch
+    # What the games are watched for (``lab.coverage``): None, "plugins" or "all"; a batch
     # (simulate, compare) sets it before ``run``, and the records carry the coverage.
     watch: str | None
 
@@ -348,7 +348,7 @@ def make_executor(workers: int | None = None, kind: str = "local",
     """The executor for ``--workers`` / ``--executor`` / ``--address``: locally, this process
     for 1 worker and a local process pool for more (default: every core); ``ray``, Ray tasks
     on the Ray instance at ``address`` (default: start or join a local one). ``watch`` gives
-    every record its coverage (``core.coverage``): "plugins" watches the scenarios' own
+    every record its coverage (``lab.coverage``): "plugins" watches the scenarios' own
     plugins, "all" every hook implementation. ``check``: when games check the invariants
     (``playing.CHECKS``)."""
     if kind == "ray":

@@ -58,7 +58,7 @@ class GameRecord:
     labels: list[dict] = field(default_factory=list)
     metrics: dict = field(default_factory=dict)
     failure: GameFailure | None = None
-    coverage: Coverage | None = None      # when the batch watches (``core.coverage``)
+    coverage: Coverage | None = None      # when the batch watches (``lab.coverage``)
     rounds: list[dict] = field(default_factory=list)    # per round: metric -> number
 
     @property

@@ -1,7 +1,7 @@
 """The Ray executor (``--executor ray [--address HOST:PORT]``): a batch's games in chunks as Ray
 tasks, on a local Ray instance or a cluster of machines.
 
-Same contract as the local executors (``core.batch.executors``): one record per job, yielded in
+Same contract as the local executors (``lab.batch.executors``): one record per job, yielded in
 the jobs' order, so the results are identical to ``--workers N``. Ray is an optional extra
 (``pip install 'peloponnes-sandbox[ray]'``); every machine of the cluster needs this package
 installed, the same version.
@@ -12,7 +12,7 @@ writes the text to a temporary folder and loads it from there (a failure blamed 
 names the original path, so records read the same everywhere). A plugin file that imports other
 files of its own must be installed as a module on every machine instead.
 
-Trust (``core/trust.py``) is decided here, on the driver: plugin code the user has not trusted
+Trust (``core/consent.py``) is decided here, on the driver: plugin code the user has not trusted
 stops the batch before any task starts, and the scenarios travel marked trusted, so a worker
 (where the trust record and a shipped file's path differ) does not ask again. As with local
 workers, a chunk whose worker dies (Ray retries it once) is recorded as failed games, the rest

@@ -31,7 +31,7 @@ def render_simulation(report: dict, title: str) -> list:
 
 
 def render_warnings(warnings: list[str]) -> Text | None:
-    """The coverage warnings (``core.coverage``): plugins that did nothing, bots guessing."""
+    """The coverage warnings (``lab.coverage``): plugins that did nothing, bots guessing."""
     if not warnings:
         return None
     text = Text()
@@ -43,7 +43,7 @@ def render_warnings(warnings: list[str]) -> Text | None:
 
 def render_coverage(rows: dict, title: str) -> list:
     """``--coverage``: hook implementations, phases and rule sections with their counts, and
-    those that never ran (``core.coverage.coverage_rows``)."""
+    those that never ran (``lab.coverage.coverage_rows``)."""
     hooks = Table(title=f"{title}: hook implementations ({rows['games']} games)",
                   title_justify="left")
     for col, justify in (("plugin", "left"), ("hook", "left"), ("calls", "right"),

@@ -11,7 +11,7 @@ Design:
   its own) and the generic ones every game has (``core.metrics``: each seat's score and win share,
   ``first_player_win`` from the ``initial_turn_order`` hook, ``tie``, ``winner_score``, ...).
   Labels from ``describe_seat`` (civilization, hero, colony, ...) give win shares per label.
-- **Running games** is ``core.batch``'s job: jobs -> an executor -> one record per game -> the
+- **Running games** is ``lab.batch``'s job: jobs -> an executor -> one record per game -> the
   tally (running statistics, reduced in seed order: identical for any number of workers; a game
   that fails is recorded with its seed, plugin and hook and left out of the numbers).
 

@@ -1,7 +1,7 @@
 """``peloponnes explain A.toml B.toml --seed S``: where do two rulesets part on one seed, and why.
 
 Both games are played on seed S with the same agents (A's seats) and every hook call traced
-(``core.trace``). Each game becomes a timeline of steps, in the order they happened: hook calls
+(``lab.trace``). Each game becomes a timeline of steps, in the order they happened: hook calls
 (with every implementation's answer), events and decisions. The two timelines are the same step
 for step until the rules part; the first step that differs is the **cause** (a hook whose answer
 differs, with the plugins that gave it), the first event or decision that differs is what a

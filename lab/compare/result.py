@@ -131,7 +131,7 @@ def _label_rows(scenarios: Sequence[ScenarioTally]) -> list[LabelRow]:
 
 def coverage_warnings(entries: Sequence[Entry], tally: Tally) -> list[str]:
     """Each scenario's plugins that never had a hook called or never changed an answer, and its
-    plugins' decisions that a bot answered at random (``core.coverage``)."""
+    plugins' decisions that a bot answered at random (``lab.coverage``)."""
     out = []
     for entry, t in zip(entries, tally.scenarios, strict=True):
         if t.coverage is None:

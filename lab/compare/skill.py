@@ -10,7 +10,7 @@ share 1/N; and, per budget, the paired difference of that win share between each
 the first (same seed, same seat, same budget: only the rules differ).
 
 A win share that climbs with the budget says the game rewards better play; a flat one near 1/N
-says the outcome is mostly the deal's. The games run on ``core.batch``'s executors (identical
+says the outcome is mostly the deal's. The games run on ``lab.batch``'s executors (identical
 results for any executor and worker count: records are reduced in job order) and the numbers
 come from ``stats`` and ``batch.tally.RunningStats``.
 """

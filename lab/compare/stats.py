@@ -1,5 +1,5 @@
 """compare's statistics: means with Student's t intervals, paired differences, Wilson intervals
-for proportions. Built on ``core.batch.RunningStats``, so they take a tally's running
+for proportions. Built on ``lab.batch.RunningStats``, so they take a tally's running
 statistics as readily as a list of values. The standard library gives the normal quantile
 (``statistics.NormalDist``); Student's t quantile is computed here (no scipy)."""
 from __future__ import annotations

@@ -216,7 +216,7 @@ def test_view_hides_the_coin_cards_of_bids_and_beneath_buildings():
 
 def test_rules_code_never_imports_random():
     """All randomness goes through the game's seeded RNG: only the engine (core/engine.py and its
-    forking half, core/forking.py, which restore RNG states) and core/agents/ may import the
+    forking half, core/forking.py, which restore RNG states) and agents/ may import the
     stdlib ``random``."""
     allowed = {ROOT / "core" / "engine.py", ROOT / "core" / "forking.py"}
     offenders = []

@@ -1,4 +1,4 @@
-"""Foreign code needs consent (core/trust.py): a plugin file or module a scenario names is not
+"""Foreign code needs consent (core/consent.py): a plugin file or module a scenario names is not
 imported until the user trusts it; shipped and installed plugins load without asking;
 `peloponnes plugins` inspects without importing."""
 import json

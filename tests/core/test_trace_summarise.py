@@ -1,4 +1,4 @@
-"""``core.trace.summarise``: the short text of a hook's answer (coverage, ``compare --explain``)."""
+"""``lab.trace.summarise``: the short text of a hook's answer (coverage, ``compare --explain``)."""
 from dataclasses import dataclass
 
 from peloponnes.core.decisions import Event, Option
