@@ -2,17 +2,19 @@
 id``; the engine builds the seat's view only for agents that read it. An agent whose class sets
 ``picks_options`` runs no plugin code and answers with ``pick(decision) -> Option``. The
 ``mcts`` agent (``agents.mcts``) searches forks of the game it plays in, seeing only its
-seat's information."""
+seat's information; the ``learned`` agent (``agents.learned``) values its options' after-states
+with a model learned by self-play on the game's exact rules."""
 from __future__ import annotations
 
 import random
 
+from peloponnes.agents.learned import LearnedAgent
 from peloponnes.agents.mcts import MCTSAgent, Settings
 from peloponnes.core.decisions import Option
 from peloponnes.core.errors import ConfigError
 
-AGENT_KINDS = ("human", "random", "heuristic", "mcts")
-BOT_KINDS = ("random", "heuristic", "mcts")
+AGENT_KINDS = ("human", "random", "heuristic", "mcts", "learned")
+BOT_KINDS = ("random", "heuristic", "mcts", "learned")
 # The kinds whose answers come from plugin code and say whether they were a guess (the agent's
 # ``guessed``): the answers a coverage watcher counts (``lab.coverage``).
 OPINIONATED_KINDS = frozenset({"heuristic"})
@@ -81,6 +83,8 @@ def make_agents(game, *, ask=None, override: str | None = None) -> list:
             agents.append(HeuristicAgent(seed, game.hook))
         elif kind == "mcts":
             agents.append(MCTSAgent(seed, game, Settings.from_dict(spec.settings)))
+        elif kind == "learned":
+            agents.append(LearnedAgent(seed, game, spec.settings))
         elif kind == "human":
             if ask is None:
                 raise ConfigError(f"seat {seat.index + 1} ({seat.name}) is a human player;"

@@ -10,6 +10,11 @@ it adds one node, plays a rollout (the variant's heuristic bot where it has one,
 optionally stopping after ``horizon`` rounds at the variant's evaluation (``evaluate_seats``),
 and backs up each seat's win share. The answer is the most visited option.
 
+Alone at the table (a solo game, or any scenario a plugin leaves one seat) a win share is
+always 1, so the seat maximises its score instead: the final score, or the evaluation where a
+rollout stops early, mapped to 0..1 for UCB by the lowest and highest seen in the search
+(``RewardScale``, as MuZero normalises its values by the bounds seen in its tree).
+
 The search sees only the seat's information: every determinization is drawn from its view, and
 its random numbers come from the agent's seed and the decision's number, so under an iteration
 budget the same view gives the same answer, in any process.
@@ -25,21 +30,29 @@ from dataclasses import dataclass
 from peloponnes.core.schema import Field, Table, validate
 from peloponnes.core.views import LazyView
 
+# Upper bounds of the settings, checked when a scenario loads: an iteration takes milliseconds
+# (3 to 25 on a laptop), so the most iterations make a decision of minutes, not of years.
+MAX_ITERATIONS = 10_000
+MAX_TIME = 600.0        # seconds: ten minutes a decision
+MAX_HORIZON = 100       # rounds: more than any game has
+MAX_EXPLORATION = 100.0
+
 # The agent's settings: a player's ``mcts`` table in a scenario (documented in the README).
 SETTINGS_SCHEMA = Table({
-    "iterations": Field(int, default=32, min=1,
+    "iterations": Field(int, default=32, min=1, max=MAX_ITERATIONS,
                         doc="determinized simulations per decision (the budget)"),
-    "time": Field(float, default=0.0, min=0.0,
+    "time": Field(float, default=0.0, min=0.0, max=MAX_TIME,
                   doc="seconds per decision at most (0 = no limit); with a limit, results"
                       " depend on the machine's speed"),
     "rollout": Field(str, default="heuristic", choices=("heuristic", "random"),
                      doc="how simulated games are played on: the variant's heuristic bot"
                          " (random where it has none) or random"),
-    "horizon": Field(int, default=2, min=0,
+    "horizon": Field(int, default=2, min=0, max=MAX_HORIZON,
                      doc="rounds a rollout plays before it stops at the variant's evaluation"
                          " (0 = to the end of the game; always to the end without one)"),
-    "exploration": Field(float, default=0.7, min=0.0,
-                         doc="UCB exploration constant (rewards are win shares, 0..1)"),
+    "exploration": Field(float, default=0.7, min=0.0, max=MAX_EXPLORATION,
+                         doc="UCB exploration constant (rewards are win shares, 0..1; alone,"
+                             " the score scaled to 0..1)"),
 })
 
 
@@ -86,6 +99,8 @@ class MCTSAgent:
         self.heuristic = (self.settings.rollout == "heuristic"
                           and bool(hook.choose_heuristic.get_hookimpls()))
         self.evaluates = bool(hook.evaluate_seats.get_hookimpls())
+        self.alone = game.num_players == 1
+        self.scale: RewardScale | None = None      # alone: the scores seen in this search
         self.on_progress = None
         self.iterations_done = 0
 
@@ -96,6 +111,7 @@ class MCTSAgent:
         settings = self.settings
         rng = random.Random(f"{self.seed}:{len(game.answers)}")
         root = Node(None)
+        self.scale = RewardScale() if self.alone else None
         deadline = time.perf_counter() + settings.time if settings.time else None
         done = 0
         while done < settings.iterations:
@@ -134,7 +150,7 @@ class MCTSAgent:
                 path.append(child)
                 break
             # UCB: the best mean reward plus an exploration bonus (ties: the first offered)
-            best = max(keys, key=lambda k: ucb(children[k], c))
+            best = max(keys, key=lambda k: ucb(children[k], c, self.scale))
             sim.choose(best[2])
             node = children[best]
             path.append(node)
@@ -145,7 +161,7 @@ class MCTSAgent:
 
     def _rollout(self, sim, rng: random.Random) -> list[float]:
         """Play on, then each seat's share of the win (the game's result, or the variant's
-        evaluation where the rollout stops early)."""
+        evaluation where the rollout stops early); alone, the seat's score or evaluation."""
         horizon = self.settings.horizon
         stop = sim.round + horizon if horizon and self.evaluates else None
         hook = sim.hook
@@ -153,7 +169,7 @@ class MCTSAgent:
             if stop is not None and sim.round >= stop:
                 values = hook.evaluate_seats(game=sim)
                 if values is not None:
-                    return win_shares(values)
+                    return [self.scale.seen(values[0])] if self.alone else win_shares(values)
                 stop = None
             decision = sim.pending
             choice = None
@@ -164,14 +180,37 @@ class MCTSAgent:
                 sim.give(rng.choice(decision.options))
             else:
                 sim.choose(choice)
-        return win_shares([s.key for s in sim.result.scores])
+        scores = sim.result.scores
+        return [self.scale.seen(scores[0].value)] if self.alone else win_shares(
+            [s.key for s in scores])
 
 
-def ucb(child: Node, exploration: float) -> float:
-    """A child's upper confidence bound: its mean reward, plus ``exploration`` times a bonus
-    that grows with how often it was available and shrinks with how often it was chosen."""
-    return (child.reward / child.visits
-            + exploration * math.sqrt(math.log(child.available) / child.visits))
+def ucb(child: Node, exploration: float, scale: RewardScale | None = None) -> float:
+    """A child's upper confidence bound: its mean reward (mapped to 0..1 by ``scale`` where
+    rewards are scores), plus ``exploration`` times a bonus that grows with how often it was
+    available and shrinks with how often it was chosen."""
+    mean = child.reward / child.visits
+    if scale is not None:
+        mean = scale.normalised(mean)
+    return mean + exploration * math.sqrt(math.log(child.available) / child.visits)
+
+
+class RewardScale:
+    """The lowest and highest score seen in one search, which map a mean score to 0..1 (0.5
+    while they are the same)."""
+    __slots__ = ("low", "high")
+
+    def __init__(self):
+        self.low, self.high = math.inf, -math.inf
+
+    def seen(self, value: float) -> float:
+        value = float(value)
+        self.low, self.high = min(self.low, value), max(self.high, value)
+        return value
+
+    def normalised(self, mean: float) -> float:
+        span = self.high - self.low
+        return (mean - self.low) / span if span > 0 else 0.5
 
 
 def win_shares(values: list) -> list[float]:

@@ -2,7 +2,9 @@
 reading a plugin's hooks without importing it (``peloponnes plugins``).
 
 Whether a plugin may load is decided by ``peloponnes.core.consent``, which reads the record this
-module writes. Files written by ``peloponnes new-plugin`` are recorded for their author.
+module writes: a file is recorded with the digest of its content, and trusted only while it
+still has that content. Files written by ``peloponnes new-plugin`` are recorded for their author
+as written.
 """
 from __future__ import annotations
 
@@ -26,7 +28,8 @@ def write_record(record: dict) -> Path:
 
 
 def trust_file(path: str | Path, reason: str = "trusted by you") -> Path:
-    """Remember that the user trusts the plugin file at ``path``; returns the record's path."""
+    """Remember that the user trusts the plugin file at ``path`` with the content it has now
+    (its sha256: once the file changes, it is no longer trusted); returns the record's path."""
     record = read_record()
     record["files"][record_key(path)] = {"sha256": file_digest(path), "reason": reason}
     return write_record(record)

@@ -83,7 +83,9 @@ def new_plugin(name, variant, directory, force):
     plugin.write_text(plugin_source(name, variant))
     test.write_text(test_source(name, variant, max(v.min_players, min(4, v.max_players))))
     trust_file(plugin, reason="written by peloponnes new-plugin")
-    console.print(f"wrote {plugin} and {test} (the plugin is trusted for you)\n"
+    console.print(f"wrote {plugin} and {test} (the plugin is trusted for you as written; once "
+                  f"you edit it, scenarios load it after `peloponnes trust {plugin}` again or "
+                  f"with --trust; its test needs neither)\n"
                   f"next: run `python3 -m pytest {test}`, then "
                   f"add `plugins = [\"{plugin}\"]` to a scenario and try `peloponnes compare "
                   f"base.toml yours.toml` (hooks: `peloponnes hooks`).", highlight=False)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import signal
 import sys
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TextIO
 
@@ -29,17 +31,25 @@ EXIT_BAD_INPUT = 2
 EXIT_PLUGIN = 3
 EXIT_UNTRUSTED = 4
 EXIT_INTERRUPTED = 130
+EXIT_TERMINATED = 128 + signal.SIGTERM
 
 
 class CliError(click.ClickException):
-    def __init__(self, message: str, code: int = EXIT_BAD_INPUT):
+    """A one-line error and its exit code; ``details``: lines shown under it (indented)."""
+
+    def __init__(self, message: str, code: int = EXIT_BAD_INPUT, details: Sequence[str] = ()):
         super().__init__(message)
         self.exit_code = code
+        self.details = list(details)
 
     def show(self, file=None):
-        # escaped: a message may hold brackets (a path, "pip install 'x[ray]'")
+        # escaped: a message may hold brackets (a path, "pip install 'x[ray]'"); soft-wrapped:
+        # a narrow terminal folds the line on screen, but no line break is written into it, so
+        # a path or a command in it copies whole
         err_console.print(f"[bold red]error:[/] {escape(one_line(self.format_message()))}",
-                          highlight=False)
+                          highlight=False, soft_wrap=True)
+        for line in self.details:
+            err_console.print(f"  {escape(one_line(line))}", highlight=False, soft_wrap=True)
 
 
 def friendly_errors(fn):
@@ -57,6 +67,37 @@ def friendly_errors(fn):
         except KeyboardInterrupt:
             err_console.print("interrupted")
             sys.exit(EXIT_INTERRUPTED)
+    return wrapper
+
+
+class Terminated(BaseException):
+    """SIGTERM (``kill``, a scheduler stopping a job), raised where the command is. Not an
+    ``Exception``, nor ``SystemExit`` or ``KeyboardInterrupt``, so no handler of plugin code
+    takes it for the plugin's own failure."""
+
+
+def _terminated(signum, frame):
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)       # a second SIGTERM ends it at once
+    raise Terminated
+
+
+def end_on_sigterm(fn):
+    """SIGTERM ends the command as Ctrl-C does: raised as ``Terminated`` where the command is,
+    so every ``finally`` and context manager runs (worker processes ended, temporary folders
+    removed), then "terminated" and exit code 143. (Signals reach only the main thread; called
+    from another, the command keeps the default: SIGTERM ends the process at once.)"""
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        if threading.current_thread() is not threading.main_thread():
+            return fn(*args, **kwargs)
+        previous = signal.signal(signal.SIGTERM, _terminated)
+        try:
+            return fn(*args, **kwargs)
+        except Terminated:
+            err_console.print("terminated")
+            sys.exit(EXIT_TERMINATED)
+        finally:
+            signal.signal(signal.SIGTERM, previous)
     return wrapper
 
 
@@ -97,10 +138,10 @@ trust_option = click.option(
 def note_reconstructed(ruleset, out: Console = err_console) -> None:
     count = len(ruleset.reconstructed)
     if count:
-        out.print(f"[yellow]note:[/] {ruleset.variant.name} uses {count} reconstructed component"
-                  f" values (not printed anywhere public): see `peloponnes rules"
-                  f" {ruleset.variant.name}`. Components: {escape(ruleset.components_path)}",
-                  highlight=False)
+        # one short line: `rules` names the values and the component file they come from
+        out.print(f"[yellow]note:[/] {count} component value{'s are' if count > 1 else ' is'}"
+                  f" reconstructed: see `peloponnes"
+                  f" rules {ruleset.variant.name}`", highlight=False, soft_wrap=True)
 
 
 def progress_bar(transient: bool = True) -> Progress:

@@ -31,6 +31,7 @@ from peloponnes.core.plugins import (
 )
 from peloponnes.core.scenario import Scenario
 from peloponnes.core.shipped import SCENARIO_DIR, shipped_scenarios
+from peloponnes.lab.compare.terminal_fit import FirstThatFits, compact_table
 
 # --- variants / rules --------------------------------------------------------------------------
 
@@ -78,12 +79,19 @@ def scenarios_cmd(json_out):
         write_output(json_out, json.dumps(rows, indent=2) + "\n", "the list")
         if json_out == "-":
             return
-    table = Table(title=f"Shipped scenarios ({SCENARIO_DIR})")
-    for col in ("name", "variant", "players", "title"):
-        table.add_column(col)
-    for row in rows:
-        table.add_row(escape(row["name"]), escape(row["variant"]), str(row["players"]),
-                      escape(row["title"]))
+    # The names are what a user types: never cut or wrapped; the titles wrap instead, in an
+    # unframed table where a framed one would not fit.
+    title = f"Shipped scenarios ({SCENARIO_DIR})"
+    framed, compact = Table(title=title), compact_table(title)
+    for table in (framed, compact):
+        table.add_column("name", no_wrap=True)
+        table.add_column("variant", no_wrap=True)
+        table.add_column("players", justify="right", no_wrap=True)
+        table.add_column("title", overflow="fold")
+        for row in rows:
+            table.add_row(escape(row["name"]), escape(row["variant"]), str(row["players"]),
+                          escape(row["title"]))
+    table = FirstThatFits(framed, compact)
     console.print(table)
 
 
@@ -129,7 +137,8 @@ def rules(variant):
     reconstructed = ruleset.reconstructed
     console.print(f"Components: {ruleset.components_path}")
     if reconstructed:
-        console.print(f"[yellow]{len(reconstructed)} component entries are reconstructed[/] (our"
+        are = "entries are" if len(reconstructed) > 1 else "entry is"
+        console.print(f"[yellow]{len(reconstructed)} component {are} reconstructed[/] (our"
                       " own values where no public source prints them):", highlight=False)
         console.print(", ".join(reconstructed), highlight=False)
     else:
@@ -216,17 +225,25 @@ def _print_plugins(scenario: str, named: list, untrusted: list, rows: list, orde
 @click.option("--forget", is_flag=True, help="Remove the given files or modules from the record.")
 @friendly_errors
 def trust_cmd(targets, show, forget):
-    """Trust plugin code for good: each FILE (a .py plugin) or MODULE name is recorded, per path,
-    in your trust record ($XDG_CONFIG_HOME/peloponnes/trusted.toml), and scenarios naming it then
-    load it without --trust. A plugin is code that runs with your rights: read it first."""
+    """Trust plugin code for good: each FILE (a .py plugin) is recorded with the sha256 of its
+    content, each MODULE by name, in your trust record ($XDG_CONFIG_HOME/peloponnes/trusted.toml),
+    and scenarios naming it then load it without --trust. A file changed since is not trusted
+    until you trust it again. A plugin is code that runs with your rights: read it first."""
     from peloponnes.authoring import trust as trust_store
-    from peloponnes.core.consent import is_module_name
+    from peloponnes.core.consent import (
+        content_change,
+        is_module_name,
+        record_key,
+        short_digest,
+    )
     if show or not targets:
         record = trust_store.trusted_entries()
         console.print(f"trust record: {escape(str(trust_store.record_path()))}", highlight=False)
         for path, info in sorted(record["files"].items()):
-            console.print(f"  file   {escape(path)}  ({escape(str(info.get('reason', '')))})",
-                          highlight=False)
+            changed = content_change(path, info)
+            state = f"not trusted now: it {changed}" if changed else \
+                f"{info.get('reason', '')}; {short_digest(info['sha256'])}"
+            console.print(f"  file   {escape(path)}  ({escape(state)})", highlight=False)
         for name in sorted(record["modules"]):
             console.print(f"  module {escape(name)}", highlight=False)
         if not record["files"] and not record["modules"]:
@@ -243,8 +260,10 @@ def trust_cmd(targets, show, forget):
             if path.suffix != ".py":
                 raise CliError(f"{target}: not a .py plugin file")
             record = trust_store.trust_file(path)
-            console.print(f"trusted {escape(str(path.resolve()))} (recorded in "
-                          f"{escape(str(record))})", highlight=False)
+            digest = trust_store.trusted_entries()["files"][record_key(path)]["sha256"]
+            console.print(f"trusted {escape(str(path.resolve()))} as it is now "
+                          f"({short_digest(digest)}; recorded in {escape(str(record))})",
+                          highlight=False)
         elif is_module_name(target) and not target.endswith(".py"):
             record = trust_store.trust_module(target)
             console.print(f"trusted module {escape(target)} (recorded in {escape(str(record))})",

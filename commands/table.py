@@ -14,6 +14,7 @@ from peloponnes.commands.common import (
     CliError,
     check_option,
     console,
+    err_console,
     friendly_errors,
     json_option,
     load,
@@ -21,13 +22,20 @@ from peloponnes.commands.common import (
     trust_option,
     write_output,
 )
+from peloponnes.commands.learn import ensure_models
 from peloponnes.core import IllegalAnswer
 from peloponnes.core.engine import Game
 from peloponnes.core.plugins import (
     load_ruleset,
 )
 from peloponnes.table.prompt import result_lines
-from peloponnes.table.record import is_save_file, load_save, load_saved, replay
+from peloponnes.table.record import (
+    SavedGame,
+    check_ending,
+    is_save_file,
+    load_saved,
+    replay,
+)
 
 # --- play / replay -----------------------------------------------------------------------------
 
@@ -53,9 +61,11 @@ def play(scenario, seat, as_name, save_dir, full, check, trust):
     from peloponnes.table.prompt import play_at_terminal
     from peloponnes.table.session import StopTable, TableSession, seat_person
 
-    answers, save_path = [], None
+    answers, save_path, saved = [], None, None
     if Path(scenario).is_file() and is_save_file(scenario):
-        sc, seed, answers = load_save(scenario)
+        saved = load_saved(scenario)
+        warn_if_unverified(saved)
+        sc, seed, answers = saved.scenario, saved.seed, saved.answers
         ruleset, sc = load_ruleset(replace(sc, trusted=trust))
         save_path = Path(scenario)
     else:
@@ -63,11 +73,16 @@ def play(scenario, seat, as_name, save_dir, full, check, trust):
         seed = sc.seed
     sc = seat_person(sc, seat=seat, name=as_name)
     note_reconstructed(ruleset)
+    ensure_models([sc])
     try:
         session = TableSession(ruleset, sc, seed=seed, answers=answers, save_dir=save_dir,
                                save_path=save_path, check=check)
     except IllegalAnswer as exc:
         raise CliError(f"{scenario}: {exc}") from None
+    except StopTable as exc:            # a plugin failed before the first decision
+        raise CliError(str(exc), EXIT_PLUGIN) from None
+    if saved is not None and saved.ending is not None:
+        check_ending(session.game, saved.ending, len(answers), where=scenario)
     if answers:
         console.print(f"resumed after {len(answers)} answers (round {session.game.round})")
     try:
@@ -96,18 +111,19 @@ def replay_cmd(save, show_log, seat, json_out, html_out, trust):
     from peloponnes.table.narrate import narrate, story_data
 
     saved = load_saved(save)
+    warn_if_unverified(saved)
     sc, seed, answers = saved.scenario, saved.seed, saved.answers
     ruleset, sc = load_ruleset(replace(sc, trusted=trust))
     if seat is not None and seat > len(sc.players):
         raise CliError(f"--seat {seat}: the game has seats 1-{len(sc.players)}")
     perspective = None if seat is None else seat - 1
+    # replayed and checked against the save's ending before anything is written
+    game = replay(Game(ruleset, sc, seed=seed), answers, where=save, ending=saved.ending)
     if html_out:
         from peloponnes.table.replay_page import replay_page, steps_of
         steps = steps_of(Game(ruleset, sc, seed=seed), answers, perspective)
         write_output(html_out, replay_page(f"{sc.name or sc.variant}: {Path(save).name}",
                                             steps), "the replay page")
-    game = replay(Game(ruleset, sc, seed=seed), answers, where=save,
-                  final_scores=saved.final_scores)
     if json_out:
         write_output(json_out, json.dumps(story_data(game, perspective), default=str, indent=1)
                       + "\n", "the event log")
@@ -123,3 +139,9 @@ def replay_cmd(save, show_log, seat, json_out, html_out, trust):
                       f"{game.round}, waiting for {escape(game.seats[game.pending.seat].name)}: "
                       f"{escape(game.pending.prompt)}. Resume with `peloponnes play {save}`.",
                       highlight=False)
+
+
+def warn_if_unverified(saved: SavedGame) -> None:
+    warning = saved.unverified_warning()
+    if warning:
+        err_console.print(f"[yellow]warning:[/] {escape(warning)}", highlight=False)

@@ -8,6 +8,11 @@ record (``$XDG_CONFIG_HOME/peloponnes/trusted.toml``, by default
 ``~/.config/peloponnes/trusted.toml``), which ``peloponnes trust FILE`` writes
 (``peloponnes.authoring.trust``).
 
+A file is trusted by its content, as direnv's ``allow`` does: the record keeps the sha256 of
+the file as it was trusted, and a file whose bytes differ now (edited since, or replaced) is not
+trusted until the user trusts it again; nor is a file whose record holds no digest. Module
+names are trusted by name.
+
 Nothing here imports a plugin: deciding happens before any code runs.
 """
 from __future__ import annotations
@@ -77,6 +82,8 @@ class PluginSource:
     trusted: bool
     why: str                  # how it came to be trusted, or why not
     hooks: list[str] = field(default_factory=list)   # read from the source, for inspection
+    recorded: bool = False    # the trust record names it (for content it may no longer have)
+    sha256: str = ""          # trusted by the record for exactly this content ("": not bound)
 
     @property
     def trust_command(self) -> str:
@@ -108,15 +115,48 @@ def _foreign(entry: str, kind: str, target: str, scenario_trusted: bool,
              recorded: dict | None) -> PluginSource:
     if scenario_trusted:
         return PluginSource(entry, kind, target, True, "trusted for this run (--trust)")
-    if recorded is not None:
-        return PluginSource(entry, kind, target, True,
-                            f"trust record ({recorded.get('reason', 'trusted by you')})")
-    return PluginSource(entry, kind, target, False, "not trusted")
+    if recorded is None:
+        return PluginSource(entry, kind, target, False, "not trusted")
+    digest = ""
+    if kind == "file":
+        changed = content_change(target, recorded)
+        if changed:
+            return PluginSource(entry, kind, target, False, changed, recorded=True)
+        digest = recorded["sha256"]
+    reason = recorded.get("reason") if isinstance(recorded, dict) else None
+    return PluginSource(entry, kind, target, True, f"trust record ({reason or 'trusted by you'})",
+                        sha256=digest)
+
+
+def short_digest(digest: str) -> str:
+    """``sha256 ab12cd34ef56…``: enough of a digest to tell two apart when reading."""
+    return f"sha256 {digest.removeprefix('sha256:')[:12]}…"
+
+
+def content_change(path: str, recorded: dict) -> str | None:
+    """Why the trust record does not cover the file at ``path`` as it is now (its content
+    differs from what was trusted, or the record kept no digest), or None when it does."""
+    trusted = recorded.get("sha256") if isinstance(recorded, dict) else None
+    if not isinstance(trusted, str) or not trusted:
+        return ("is in your trust record without the digest of its content, so whether it "
+                "changed since cannot be told")
+    try:
+        now = file_digest(path)
+    except OSError as exc:
+        return f"cannot be read to check that it holds what you trusted ({exc.strerror or exc})"
+    if now != trusted:
+        return (f"changed since you trusted it (was {short_digest(trusted)}, now "
+                f"{short_digest(now)})")
+    return None
 
 
 def refusal(source: PluginSource) -> str:
-    """The one-line message for a refused plugin: which code, and how to trust it."""
+    """The one-line message for a refused plugin: which code, why, and how to trust it."""
     what = "plugin file" if source.kind == "file" else "plugin module"
+    if source.recorded:         # trusted once, but not with what the file holds now
+        return (f"{what} {source.target} {source.why}; read it, then run "
+                f"`{source.trust_command}` again to trust what it holds now (or pass --trust "
+                "for one run)")
     return (f"{what} '{source.target}' is code that is neither shipped nor installed, and you "
             f"have not trusted it; read it, then run again with --trust, or trust it for good "
             f"with `{source.trust_command}`")

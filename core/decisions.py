@@ -7,6 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+# The most options one decision may offer (the engine fails a game whose rules ask more): real
+# decisions offer a few dozen, so more means a hook's answer out of all proportion (an income
+# of a million coins, every amount of which the rules list as a bid) rather than a choice.
+MAX_OPTIONS = 10_000
+
 
 class Option(NamedTuple):
     """One answer to a decision. ``id`` is stable (used by saved games and the step API),

@@ -16,8 +16,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .containment import refused_exit
-from .decisions import Decision, Event, Option
+from .containment import raised_by_plugin, refused_exit
+from .decisions import MAX_OPTIONS, Decision, Event, Option
 from .errors import IllegalAnswer, PluginError, SandboxError
 from .forking import Checkpoint, Forking
 from .metrics import generic_metrics
@@ -241,9 +241,10 @@ class Game(Forking):
                     return
                 except (PluginError, IllegalAnswer):
                     raise
-                except (Exception, SystemExit) as exc:
-                    raise self.ruleset.blamed(exc, self.phase) from exc
-                if not decision.options or self.decisions >= self.max_decisions:
+                except (Exception, SystemExit, KeyboardInterrupt) as exc:
+                    self._failed(exc)
+                if (not 0 < len(decision.options) <= MAX_OPTIONS
+                        or self.decisions >= self.max_decisions):
                     self._refuse(decision)
                 self.pending = decision
                 pick = pickers[decision.seat] if pickers is not None else None
@@ -253,13 +254,28 @@ class Game(Forking):
         finally:
             os._exit = exit_before
 
+    def _failed(self, exc: BaseException) -> None:
+        """Raise the PluginError blaming a failure in the rules on its plugin; the user's Ctrl-C
+        (a KeyboardInterrupt no plugin raised itself) goes on as it is."""
+        if isinstance(exc, KeyboardInterrupt) and not raised_by_plugin(
+                exc, self.ruleset.plugin_of_file):
+            raise exc
+        raise self.ruleset.blamed(exc, self.phase) from exc
+
     def _refuse(self, decision: Decision) -> None:
-        """Fail the game: the rules asked ``decision`` without options, or one decision more
-        than the guard allows (``max_decisions``; the decision stays pending, to be seen)."""
+        """Fail the game: the rules asked ``decision`` without options or with more than
+        ``MAX_OPTIONS``, or one decision more than the guard allows (``max_decisions``; the
+        decision stays pending, to be seen)."""
         if not decision.options:
             raise self.ruleset.blamed(SandboxError(
                 f"rules offered a decision without options: {decision.kind} ({decision.rule})"),
                 self.phase)
+        if len(decision.options) > MAX_OPTIONS:
+            suspects = ", ".join(house_rules(self.ruleset)) or "none"
+            raise self.ruleset.blamed(SandboxError(
+                f"rules offered {len(decision.options)} options in one decision ({decision.kind}"
+                f"), more than {MAX_OPTIONS}: a hook's answer out of all proportion? house rules"
+                f" loaded: {suspects}"), self.phase)
         self.pending = decision
         raise self.ruleset.blamed(GameTooLong(
             f"more than {self.max_decisions} decisions in one game (an endless loop?); "
@@ -417,6 +433,12 @@ class Game(Forking):
                               f"offered options ({', '.join(o.id for o in decision.options)})",
                               plugin=plugin, hook="choose_heuristic", rule=decision.rule or None)
         return option
+
+
+def house_rules(ruleset) -> list[str]:
+    """The plugins a ruleset loaded besides its variants (files and modules a scenario names):
+    the suspects when the game breaks in a way no frame of theirs shows."""
+    return [p.source for p in ruleset.plugins if p.kind in ("file", "module")]
 
 
 def _checked(decision: Any) -> Decision:

@@ -283,6 +283,23 @@ def describe_component(game, name):
     """
 
 
+@hookspec(firstresult=True)
+def explain_refusal(game, decision, answer):
+    """Called at the table when a person types ``answer`` (stripped, not a table command) and
+    it is none of ``decision``'s options: typically the number of something not offered now.
+    Return one sentence saying why it cannot be chosen, in the person's terms (the card, its
+    price, what they hold), or None when you do not know (the next plugin is asked; the table
+    then lists what can be typed). Must not change the game. First result wins.
+
+    Example::
+
+        @hookimpl
+        def explain_refusal(game, decision, answer):
+            if decision.kind == "market_trade" and answer == "2":
+                return "the market trades only once a round"
+    """
+
+
 @hookspec
 def measure_round(game):
     """Called at the end of every round, after its last phase. Return a dict of per-round

@@ -2,19 +2,18 @@
 agent, the invariants checked as asked, the game held to a time limit when only bots play."""
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from typing import Any
 
-from .containment import TimeLimit, no_hard_exit, time_limit
+from .containment import TimeLimit, no_hard_exit, seconds_from_environment, time_limit
 from .decisions import Decision
-from .engine import Game
+from .engine import Game, house_rules
 from .errors import PluginError
 
 # Wall-clock seconds a game played by bots (``play``) may take: games take milliseconds, so this
 # only stops a loop that neither decides nor emits events. PELOPONNES_GAME_SECONDS overrides it
 # (0: no limit).
-MAX_SECONDS = float(os.environ.get("PELOPONNES_GAME_SECONDS") or 300)
+MAX_SECONDS = seconds_from_environment("PELOPONNES_GAME_SECONDS", 300)
 
 CHECKS = ("none", "end", "decision")    # when ``play`` checks the invariants
 
@@ -32,7 +31,7 @@ def check_invariants(game: Game) -> None:
         return
     shown = "; ".join(problems[:3]) + (f" (and {len(problems) - 3} more)"
                                        if len(problems) > 3 else "")
-    plugins = [p.source for p in game.ruleset.plugins if p.kind in ("file", "module")]
+    plugins = house_rules(game.ruleset)
     where = f"after decision {game.decisions}" if game.decisions else "before any decision"
     raise InvariantBroken(f"invariants broken {where} (seed {game.seed}): {shown}; plugins "
                           f"loaded: {', '.join(plugins) or 'none besides the variant'}",
@@ -45,7 +44,8 @@ AnswerObserver = Callable[[Game, Decision, str, Any], None]
 def play(game: Game, agents: list, *, after_decision: Callable[[Game], None] | None = None,
          on_answer: AnswerObserver | None = None, check: str = "end") -> Game:
     """Play ``game`` to the end, asking ``agents[seat]`` for every pending decision (within
-    ``MAX_SECONDS`` of wall-clock time when no human is among them). ``on_answer(game,
+    ``MAX_SECONDS`` of wall-clock time when no human is among them, each hook call within
+    ``containment.HOOK_SECONDS``). ``on_answer(game,
     decision, option_id, agent)`` sees every answer before it is given (e.g. to count the
     decisions a bot answered at random); ``after_decision(game)`` sees the game after each.
     ``check``: when to check the invariants (``CHECKS``): at the ``end`` (cheap), after every

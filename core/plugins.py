@@ -20,6 +20,7 @@ from __future__ import annotations
 import difflib
 import hashlib
 import importlib
+import importlib.abc
 import importlib.util
 import sys
 import traceback
@@ -32,8 +33,14 @@ from pathlib import Path
 import pluggy
 
 from .components import DefaultComponents, check_file
-from .consent import PluginSource, classify, is_module_name, refusal
-from .containment import describe_exception, no_hard_exit
+from .consent import PluginSource, classify, is_module_name, refusal, short_digest
+from .containment import (
+    HOOK_WATCH,
+    describe_exception,
+    interrupt_from_code,
+    no_hard_exit,
+    raised_by_plugin,
+)
 from .declarations import check_declarations, check_parameters
 from .errors import ConfigError, PluginError, UntrustedCode
 from .results import install_checks
@@ -61,6 +68,10 @@ def _import(module_name: str, shown: str):
             raise PluginError(f"no module named '{module_name}'", plugin=shown) from None
         raise PluginError(f"failed to import: {exc}", plugin=shown) from exc
     except (Exception, SystemExit) as exc:
+        raise PluginError(f"failed to import: {describe_exception(exc)}", plugin=shown) from exc
+    except KeyboardInterrupt as exc:    # no Ctrl-C: the module raised it (else it goes on)
+        if not interrupt_from_code():
+            raise
         raise PluginError(f"failed to import: {describe_exception(exc)}", plugin=shown) from exc
 
 
@@ -123,12 +134,42 @@ def variant_chain(variant: Variant, variants: dict[str, Variant]) -> list[Varian
     return chain
 
 
-def load_file_plugin(path: Path, shown: str):
-    digest = hashlib.sha1(str(path.resolve()).encode()).hexdigest()[:10]
+class _BytesLoader(importlib.abc.Loader):
+    """Runs a plugin file's source as read once (and checked) by ``load_file_plugin``, with the
+    file's path as its name in tracebacks."""
+
+    def __init__(self, source: bytes, path: str):
+        self.source = source
+        self.path = path
+
+    def create_module(self, spec):
+        return None                     # the default module
+
+    def exec_module(self, module) -> None:
+        module.__file__ = self.path
+        exec(compile(self.source, self.path, "exec"), module.__dict__)
+
+
+def load_file_plugin(path: Path, shown: str, trusted_sha256: str = ""):
+    """Import the plugin file ``path``: the bytes read here are the code that runs, and, where
+    trust was granted for one content (``trusted_sha256``), they must be that content. The module
+    is named by the file's path and content, so a file edited (and trusted again) while the
+    process runs is imported anew, never served from the copy imported before."""
+    try:
+        source = path.read_bytes()
+    except OSError as exc:
+        raise PluginError(f"cannot be read: {exc.strerror or exc}", plugin=shown) from None
+    content = f"sha256:{hashlib.sha256(source).hexdigest()}"
+    if trusted_sha256 and content != trusted_sha256:
+        raise UntrustedCode(f"plugin file {shown} changed while it was being loaded (trusted "
+                            f"{short_digest(trusted_sha256)}, now {short_digest(content)}); "
+                            "run again, or trust it again after reading it")
+    digest = hashlib.sha1(str(path.resolve()).encode() + source).hexdigest()[:10]
     module_name = f"peloponnes_plugin_{path.stem}_{digest}"
     if module_name in sys.modules:
         return sys.modules[module_name]
-    spec = importlib.util.spec_from_file_location(module_name, path)
+    spec = importlib.util.spec_from_loader(module_name, _BytesLoader(source, str(path)),
+                                           origin=str(path))
     if spec is None or spec.loader is None:
         raise PluginError("not a Python file", plugin=shown)
     module = importlib.util.module_from_spec(spec)
@@ -136,8 +177,11 @@ def load_file_plugin(path: Path, shown: str):
     try:
         with no_hard_exit():
             spec.loader.exec_module(module)
-    except (Exception, SystemExit) as exc:
+    except (Exception, SystemExit, KeyboardInterrupt) as exc:
         del sys.modules[module_name]
+        if isinstance(exc, KeyboardInterrupt) and not raised_by_plugin(
+                exc, lambda filename: filename == str(path)):
+            raise                   # the user's Ctrl-C
         where = ""
         frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == str(path)]
         if frames:
@@ -181,12 +225,23 @@ def trusted_source(entry: str, scenario: Scenario, index: int) -> PluginSource:
     return source
 
 
-def granted(scenario: Scenario) -> Scenario:
+def granted(scenario: Scenario, shipped: dict[str, str] | None = None) -> Scenario:
     """``scenario`` marked trusted, once every plugin it names is trusted here (UntrustedCode
     otherwise): for games played elsewhere (another machine) with code the user trusted on this
-    one, where the trust record and the file's path may differ."""
+    one, where the trust record and the file's path may differ. ``shipped``: the digests
+    (``sha256:<hex>``) of the plugin files as they will be sent, by path; a file trusted for
+    one content must be sent with that content."""
     for index, entry in enumerate(scenario.plugins):
-        trusted_source(entry, scenario, index)
+        source = trusted_source(entry, scenario, index)
+        if shipped is None or not source.sha256:
+            continue
+        sent = {str(Path(path).resolve()): digest for path, digest in shipped.items()}
+        digest = sent.get(str(Path(source.target).resolve()))
+        if digest is not None and digest != source.sha256:
+            raise UntrustedCode(f"plugin file {source.target} changed after it was checked "
+                                f"(trusted {short_digest(source.sha256)}, read "
+                                f"{short_digest(digest)}); run again, or trust it again after "
+                                "reading it", where=scenario.where, path=f"plugins[{index}]")
     return replace(scenario, trusted=True)
 
 
@@ -194,7 +249,7 @@ def _load_scenario_plugin(entry: str, scenario: Scenario, index: int) -> LoadedP
     source = trusted_source(entry, scenario, index)
     if source.kind in ("file", "shipped") and source.target.endswith(".py"):
         path = Path(source.target)
-        module = load_file_plugin(path, str(path))
+        module = load_file_plugin(path, str(path), source.sha256)
         return LoadedPlugin(path.stem, str(path), "file", module)
     module = _import(source.target, entry)
     return LoadedPlugin(entry, source.target, "module", module)
@@ -255,7 +310,8 @@ def assemble_ruleset(chain: list[Variant], plugins: Sequence[LoadedPlugin] = (),
                      components_where: str | None = None) -> Ruleset:
     """Assembly: a plugin manager with the hook specifications of ``chain`` (variants, base
     first), the core's default plugins, each variant's plugins and then ``plugins`` (a
-    scenario's house rules) registered in that order and checked, and the component data loaded
+    scenario's house rules) registered in that order and checked (each hook implementation noted
+    for the watchdog of hook calls, ``containment.HookWatch``), and the component data loaded
     through ``load_components`` and validated. Tests assemble a Variant of their own with it."""
     variant = chain[-1]
     pm = new_plugin_manager()
@@ -275,6 +331,9 @@ def assemble_ruleset(chain: list[Variant], plugins: Sequence[LoadedPlugin] = (),
     for plugin in loaded:
         _register(pm, plugin)
     _check_pending(pm, loaded)
+    HOOK_WATCH.watch({impl.function: name for name, caller in vars(pm.hook).items()
+                      if isinstance(caller, pluggy.HookCaller)
+                      for impl in caller.get_hookimpls()})
     ruleset = Ruleset(variant, pm, {}, "", loaded)
     install_checks(pm, ruleset.plugin_of_impl, ruleset.is_own_code)
     check_declarations(pm, chain, loaded)

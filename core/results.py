@@ -158,10 +158,10 @@ def texts(value: Any, kwargs: dict) -> str | None:
 
 
 def pair_of_counts(value: Any, kwargs: dict) -> str | None:
-    """A check: two non-negative integers, e.g. ``(coins, luxury)``."""
-    if len(value) != 2 or any(isinstance(v, bool) or not isinstance(v, int) or v < 0
-                              for v in value):
-        return "expected two non-negative integers"
+    """A check: two integers from 0 to 1000 (a count, an income), e.g. ``(coins, luxury)``."""
+    if len(value) != 2 or any(isinstance(v, bool) or not isinstance(v, int)
+                              or not 0 <= v <= MAX_LARGE for v in value):
+        return f"expected two integers from 0 to {MAX_LARGE}"
     return None
 
 

@@ -14,7 +14,7 @@ import pluggy
 
 from . import hookspecs
 from .components import reconstructed_paths
-from .containment import TimeLimit, describe_exception, refused_exit
+from .containment import TimeLimit, describe_exception, raised_by_plugin, refused_exit
 from .errors import ConfigError, PluginError
 from .hookrelay import PositionalHooks, RelayPluginManager, relay_enabled
 from .shipped import OWN_RULES_PACKAGES
@@ -129,7 +129,8 @@ class Ruleset:
 
     def guard(self, hook: str, phase=None) -> _Guard:
         """``with ruleset.guard(hook):`` runs plugin code: any failure (an exception,
-        ``sys.exit``, ``os._exit``) becomes a PluginError naming the plugin and ``hook``."""
+        ``sys.exit``, ``os._exit``, a KeyboardInterrupt the plugin raised itself) becomes a
+        PluginError naming the plugin and ``hook``."""
         return _Guard(self, hook, phase)
 
     def blamed(self, exc: BaseException, phase=None, hook: str | None = None) -> BaseException:
@@ -200,8 +201,9 @@ class _Guard:
 
     def __exit__(self, kind, exc, tb) -> bool:
         os._exit = self.exit_before
-        if exc is None or isinstance(exc, PluginError) or not isinstance(
-                exc, (Exception, SystemExit)):
+        if exc is None or isinstance(exc, PluginError) or not (
+                isinstance(exc, (Exception, SystemExit))
+                or raised_by_plugin(exc, self.ruleset.plugin_of_file)):
             return False
         raise self.ruleset.blamed(exc, self.phase, self.hook) from exc
 

@@ -117,10 +117,13 @@ def _validate_field(raw: Any, spec: Field, name: str, ctx: _Context) -> Any:
     sub = ctx.sub(name)
     if spec.choices is not None and value not in spec.choices:
         ctx.fail(f"unknown value {value!r} (known: {', '.join(map(str, spec.choices))})", sub)
+    # a field bounded both ways says its whole range, whichever end the value is past
+    allowed = (f" (allowed: {spec.min} to {spec.max})"
+               if spec.min is not None and spec.max is not None else "")
     if spec.min is not None and value < spec.min:
-        ctx.fail(f"must be at least {spec.min}, got {value!r}", sub)
+        ctx.fail(f"must be at least {spec.min}, got {value!r}{allowed}", sub)
     if spec.max is not None and value > spec.max:
-        ctx.fail(f"must be at most {spec.max}, got {value!r}", sub)
+        ctx.fail(f"must be at most {spec.max}, got {value!r}{allowed}", sub)
     return value
 
 

@@ -4,7 +4,10 @@ checkout and an installed copy have the same layout), so they can be named witho
 ``peloponnes simulate cardgame-4p`` and ``plugins = ["no_conquest"]``."""
 from __future__ import annotations
 
+import difflib
 from pathlib import Path
+
+from .errors import ConfigError
 
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent
 SCENARIO_DIR = PACKAGE_ROOT / "scenarios"
@@ -33,14 +36,25 @@ def shipped_scenario(name: str) -> Path | None:
 
 def find_scenario(name: str) -> Path:
     """A scenario named on the command line: an existing path, else a shipped scenario's name.
-    Returns the path unchanged when neither exists (the loader then says it is missing)."""
+    A bare name (no folder) that is neither, but close to shipped names, is refused with those
+    names; otherwise the path comes back unchanged (the loader then says it is missing)."""
     path = Path(name)
     try:
         if path.exists():
             return path
     except (OSError, ValueError):
         return path
-    return shipped_scenario(name) or path
+    found = shipped_scenario(name)
+    if found is not None:
+        return found
+    if path.name == name:
+        stem = name[:-5] if name.endswith(".toml") else name
+        close = difflib.get_close_matches(stem, [p.stem for p in shipped_scenarios()], n=3)
+        if close:
+            names = ", ".join(close[:-1]) + " or " + close[-1] if len(close) > 1 else close[0]
+            raise ConfigError(f"no such file, nor a shipped scenario; did you mean {names}? "
+                              "(`peloponnes scenarios` lists them)", where=name)
+    return path
 
 
 def shipped_plugins() -> dict[str, Path]:

@@ -43,6 +43,16 @@ def option_keys(decision) -> list[str]:
     return [str(i) for i in range(1, len(decision.options) + 1)]
 
 
+def keys_text(keys: list[str]) -> str:
+    """The keys a menu offers, in few words: ``0-4`` for a run of numbers, else each one
+    (``1, 2, 4``): a number missing from the menu is not hidden behind a range."""
+    if keys and all(k.isdigit() for k in keys):
+        numbers = [int(k) for k in keys]
+        if len(keys) > 2 and numbers == list(range(numbers[0], numbers[0] + len(numbers))):
+            return f"{keys[0]}-{keys[-1]}"
+    return ", ".join(keys[:-1]) + " or " + keys[-1] if len(keys) > 1 else "".join(keys)
+
+
 def pick(decision, answer: str):
     """The option id ``answer`` names (a key, a position or an id), or None."""
     keys = option_keys(decision)
@@ -155,10 +165,20 @@ class TerminalFront:
             for key, text in COMMANDS:
                 self.say(f"  {key:<7} {text}")
         else:
-            keys = option_keys(decision)
-            self.say(f"'{answer}' is not an option ({keys[0]}-{keys[-1]}) nor a command"
-                     " (? lists them)", "red")
+            self.refuse(session, decision, answer)
         return False
+
+    def refuse(self, session: TableSession, decision, answer: str) -> None:
+        """An answer that is neither an option nor a command: why, when the rules know
+        (``explain_refusal``), and what can be typed."""
+        game = session.game
+        why = session.guarded("explain_refusal", game.hook.explain_refusal, game=game,
+                              decision=decision, answer=answer)
+        typed = f"type {keys_text(option_keys(decision))} or a command (? lists them)"
+        if why:
+            self.say(f"'{answer}' is not an option: {why}. {typed[0].upper()}{typed[1:]}.", "red")
+        else:
+            self.say(f"'{answer}' is not an option nor a command: {typed}.", "red")
 
     def undo(self, session: TableSession, seat: int) -> bool:
         try:
@@ -209,4 +229,4 @@ def play_at_terminal(session: TableSession, console: Console, **front_options):
 
 
 __all__ = ["TerminalFront", "play_at_terminal", "result_lines", "StopTable", "option_keys",
-           "pick"]
+           "pick", "keys_text"]

@@ -1,16 +1,24 @@
 """Saving, loading, verifying and replaying games. A saved game is its scenario plus the list of
 answers (option ids), so it replays exactly; ``tomli_w`` writes it.
 
-A save never overwrites another file. It stores its plugin and component paths relative to the
-save's own folder, the digest of every plugin file, and a digest of everything that decides the
-game (seed, answers, scenario, plugin digests, final scores): loading verifies the digest, and
-replaying verifies the plugin files and the final scores, with a message saying what differs.
+A save never overwrites another file: a new save claims a fresh name by creating it exclusively,
+and rewriting a game's own save replaces it in one step (a reader never sees half a file). A
+save stores its plugin and component paths relative to its own folder, the digest of every
+plugin file, how a finished game ended (each seat's player and score, the winners), and a digest
+of everything that decides the game: loading verifies the digest, and replaying verifies the
+plugin files and the ending, with a message saying what differs.
+
+The digest is a checksum, not a signature: it catches a save edited by hand or damaged on disk,
+not someone who edits a save and computes its digest again. A save in the old format has no
+digest: it loads with a warning that it is unverified, and its ending is still checked.
 """
 from __future__ import annotations
 
 import hashlib
 import json
 import os
+import stat
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,10 +29,10 @@ from peloponnes.core.consent import file_digest
 from peloponnes.core.engine import Game
 from peloponnes.core.errors import ConfigError, IllegalAnswer
 from peloponnes.core.scenario import Scenario, scenario_schema
-from peloponnes.core.schema import ArrayOf, Field, MapOf, Table, validate
+from peloponnes.core.schema import ArrayOf, Field, Table, validate
 
 SAVE_FORMAT = "peloponnes-save/2"
-LEGACY_FORMATS = ("peloponnes-save/1",)     # no digests: loaded, not verified
+LEGACY_FORMATS = ("peloponnes-save/1",)     # no digests: loaded with a warning, not verified
 
 def save_schema() -> Table:
     """What a saved game holds: its scenario, seed and answers, and what verifies them."""
@@ -34,22 +42,66 @@ def save_schema() -> Table:
         "answers": Field(ArrayOf(str)),
         "scenario": Field(scenario_schema()),
         "note": Field(str, default=""),
-        "final_scores": Field(ArrayOf(MapOf(float)), default=list),
+        "final_scores": Field(ArrayOf(Table({"player": Field(str, default=""),
+                                             "score": Field(float)})), default=list),
+        "winners": Field(ArrayOf(str), default=list),
         "plugin_files": Field(ArrayOf(Table({"entry": Field(str), "sha256": Field(str)})),
                               default=list),
         "digest": Field(str, default=""),
     })
 
 
+@dataclass(frozen=True)
+class Ending:
+    """How a finished game ended: each seat's score and player, and the winners' names. From a
+    save, ``players`` holds "" and ``winners`` is empty where an older save did not record them."""
+    scores: list[float]
+    players: list[str]
+    winners: list[str]
+
+    @classmethod
+    def of(cls, game: Game) -> Ending:
+        names = [seat.name for seat in game.seats]
+        return cls([float(s.value) for s in game.result.scores], names,
+                   [names[i] for i in game.result.winners])
+
+    def differences(self, replayed: Ending) -> list[str]:
+        """What differs between this (recorded) ending and ``replayed``, in words."""
+        if len(self.scores) != len(replayed.scores):
+            return [f"the save records {len(self.scores)} final scores, the replayed game has "
+                    f"{len(replayed.scores)} seats"]
+        found = []
+        for seat, (score, name, now_score, now_name) in enumerate(zip(
+                self.scores, self.players, replayed.scores, replayed.players, strict=True)):
+            name = name or now_name
+            if (name, score) != (now_name, now_score):
+                found.append(f"seat {seat + 1}: {name} scored {score:g} in the save, "
+                             f"{now_name} scored {now_score:g} in the replay")
+        if self.winners and self.winners != replayed.winners:
+            found.append(f"winner: {', '.join(self.winners)} in the save, "
+                         f"{', '.join(replayed.winners)} in the replay")
+        return found
+
+
 @dataclass
 class SavedGame:
-    """A loaded, verified save."""
+    """A loaded save, verified unless it is in an old format (``verified``)."""
     path: Path
     scenario: Scenario
     seed: int
     answers: list[str]
-    final_scores: list[float] | None
+    ending: Ending | None           # None: the game was not finished when saved
     note: str = ""
+    format: str = SAVE_FORMAT
+    verified: bool = True
+
+    def unverified_warning(self) -> str | None:
+        """What a person replaying or resuming an unverified save is told, else None."""
+        if self.verified:
+            return None
+        return (f"{self.path} is an old save ({self.format}) without a digest, so it is "
+                "unverified: an edit to it would go unnoticed (a finished game's recorded "
+                "scores are still checked against the replay)")
 
 
 def _is_path(entry: str) -> bool:
@@ -89,29 +141,63 @@ def save_data(game: Game, folder: Path, note: str = "") -> dict:
     if note:
         data["note"] = note
     if game.result is not None:
-        data["final_scores"] = [{"score": float(s.value)} for s in game.result.scores]
+        ending = Ending.of(game)
+        data["final_scores"] = [{"player": name, "score": score}
+                                for name, score in zip(ending.players, ending.scores, strict=True)]
+        data["winners"] = ending.winners
     data["digest"] = _digest(data)
     return data
 
 
 def save_game(game: Game, path: str | Path, note: str = "", *, overwrite: bool = False) -> Path:
     """Write ``game`` to ``path``; when that file exists, to ``NAME-2.toml``, ``NAME-3.toml``,
-    … (a save never overwrites another file unless ``overwrite``). Returns the path written."""
+    … The name is claimed by creating the file exclusively, so a save started at the same moment
+    elsewhere takes another name. ``overwrite``: ``path`` is this game's own save, replaced
+    whole. Returns the path written."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     text = tomli_w.dumps(save_data(game, path.parent, note)).encode()
     if overwrite:
-        path.write_bytes(text)
+        _replace_atomically(path, text)
         return path
+    path = _claim(path)
+    try:
+        _replace_atomically(path, text)
+    except BaseException:
+        path.unlink(missing_ok=True)        # the name claimed, nothing written: give it back
+        raise
+    return path
+
+
+def _claim(path: Path) -> Path:
+    """Create ``path`` (or ``NAME-2``, ``NAME-3``, … when taken), empty, as nobody else can."""
     candidate, n = path, 1
     while True:
         try:
-            with open(candidate, "xb") as fh:
-                fh.write(text)
+            os.close(os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
             return candidate
         except FileExistsError:
             n += 1
             candidate = path.with_name(f"{path.stem}-{n}{path.suffix}")
+
+
+def _replace_atomically(path: Path, data: bytes) -> None:
+    """``path`` now holds ``data``: written to a temporary file in the same folder, then renamed
+    over it, so the file is always either the old save or the new one. It keeps the file's
+    permissions (a new file's, when there was none)."""
+    path.touch(exist_ok=True)
+    mode = stat.S_IMODE(path.stat().st_mode)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        os.chmod(tmp, mode)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
 
 
 def is_save_file(path: str | Path) -> bool:
@@ -121,7 +207,8 @@ def is_save_file(path: str | Path) -> bool:
 
 def load_saved(path: str | Path) -> SavedGame:
     """Read and verify a save: its digest (nothing edited since it was written) and the digest
-    of every plugin file it names (the code is the code the game was played with)."""
+    of every plugin file it names (the code is the code the game was played with). A save in an
+    old format has no digest: it loads unverified (``SavedGame.verified`` is False)."""
     path = Path(path)
     raw = read_toml(path)
     data = validate(raw, save_schema(), where=str(path))
@@ -137,8 +224,12 @@ def load_saved(path: str | Path) -> SavedGame:
     scenario = Scenario.from_dict(data["scenario"], where=f"{path} [scenario]",
                                   base_dir=path.parent)
     _verify_plugin_files(path, scenario, data["plugin_files"])
-    scores = [s.get("score") for s in data["final_scores"]] or None
-    return SavedGame(path, scenario, data["seed"], data["answers"], scores, data["note"])
+    ending = None
+    if data["final_scores"]:
+        ending = Ending([s["score"] for s in data["final_scores"]],
+                        [s["player"] for s in data["final_scores"]], data["winners"])
+    return SavedGame(path, scenario, data["seed"], data["answers"], ending, data["note"],
+                     data["format"], verified=data["format"] == SAVE_FORMAT)
 
 
 def _verify_plugin_files(path: Path, scenario: Scenario, recorded: list[dict]) -> None:
@@ -167,10 +258,11 @@ def load_save(path: str | Path) -> tuple[Scenario, int, list[str]]:
 
 
 def replay(game: Game, answers: list[str], *, where: str = "save",
-           final_scores: list[float] | None = None) -> Game:
+           ending: Ending | None = None) -> Game:
     """Feed recorded answers to a fresh game; stops early if the answers run out.
-    ``final_scores``: when the game ends, its scores must be these (those the save recorded).
-    (Resuming a game with its bots asked again on the way is the table's ``_rebuild``.)"""
+    ``ending``: the game must end so (how the save says it ended), else a ConfigError names
+    what differs. (Resuming a game with its bots asked again on the way is the table's
+    ``_rebuild``.)"""
     game.start()
     for i, answer in enumerate(answers):
         if game.pending is None:
@@ -181,10 +273,19 @@ def replay(game: Game, answers: list[str], *, where: str = "save",
         except IllegalAnswer as exc:
             raise ConfigError(f"answer {i + 1} no longer fits the game: {exc} (were the rules or"
                               " plugins changed?)", where=where, path=f"answers[{i}]") from None
-    if final_scores is not None and game.finished:
-        replayed = [float(s.value) for s in game.result.scores]
-        if replayed != [float(s) for s in final_scores]:
-            raise ConfigError(f"the replayed game ends with scores {replayed}, the save says "
-                              f"{list(final_scores)} (were the rules or plugins changed?)",
-                              where=where, path="final_scores")
+    if ending is not None:
+        check_ending(game, ending, len(answers), where=where)
     return game
+
+
+def check_ending(game: Game, ending: Ending, answers: int, *, where: str = "save") -> None:
+    """A ConfigError naming what differs unless ``game``, replayed from a save's ``answers``
+    answers, ended as the save says (``ending``)."""
+    if not game.finished:
+        raise ConfigError(f"the save records a finished game, but its {answers} answers leave "
+                          f"the game waiting in round {game.round}", where=where, path="answers")
+    differences = ending.differences(Ending.of(game))
+    if differences:
+        raise ConfigError("the replayed game does not end as the save says: "
+                          + "; ".join(differences) + " (were the rules, the plugins or the save"
+                          " changed?)", where=where, path="final_scores")

@@ -38,7 +38,10 @@ class Undone:
 
 
 def unused_path(folder: Path, stem: str) -> Path:
-    """``folder/stem.toml``, or ``stem-2.toml``, ``stem-3.toml``... : never another game's file."""
+    """``folder/stem.toml``, or ``stem-2.toml``, ``stem-3.toml``... : a name no file has yet.
+    Only a guess at what a new game's save will be called: its first save claims the name by
+    creating the file exclusively (``record.save_game``), so a game saved at the same moment
+    elsewhere takes the next one."""
     path = folder / f"{stem}.toml"
     number = 2
     while path.exists():
@@ -50,7 +53,7 @@ def unused_path(folder: Path, stem: str) -> Path:
 class TableSession:
     """One game with people at it. ``ask(session, seat, decision)`` is the front: it returns an
     option id, or ``UNDO``. ``save_path`` is this game's one save file (a resumed game keeps
-    its file; a new one gets a fresh name in ``save_dir``)."""
+    its file; a new one claims a fresh name in ``save_dir`` when it is first saved)."""
 
     def __init__(self, ruleset, scenario, *, seed: int | None = None, answers=(),
                  save_dir: Path | str = "saves", save_path: Path | None = None,
@@ -61,13 +64,23 @@ class TableSession:
         self.seed = scenario.seed if seed is None else seed
         self.ask: Callable | None = None
         self.humans = [i for i, p in enumerate(scenario.players) if p.agent == "human"]
+        # a new game's file is claimed by its first save, as NAME.toml or the first free NAME-N
+        self.fresh_name: Path | None = None
         if save_path is None:
-            stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-            save_path = unused_path(Path(save_dir),
-                                    f"{ruleset.variant.name}-{stamp}-seed{self.seed}")
+            stem = f"{ruleset.variant.name}-{datetime.now():%Y%m%d-%H%M%S}-seed{self.seed}"
+            self.fresh_name = Path(save_dir) / f"{stem}.toml"
+            save_path = unused_path(Path(save_dir), stem)
         self.save_path = Path(save_path)
         self.told: dict[int, int] = {}      # seat -> events told so far
-        self._rebuild(list(answers))
+        try:
+            self._rebuild(list(answers))
+        except PluginError as exc:
+            if answers:
+                raise                   # a resumed game: its own save stays as it was
+            # a plugin failed before the first decision: the game is saved all the same (no
+            # answers yet), so `replay` shows the same failure
+            self.game = Game(ruleset, scenario, seed=self.seed)
+            raise StopTable(str(exc), self.save(str(exc)), plugin_failed=True) from None
         if answers:     # a resumed game retells the round it stopped in
             starts = [e.seq for e in self.game.events if e.kind == "round_started"]
             self.told = dict.fromkeys(self.humans, starts[-1] if starts else 0)
@@ -211,9 +224,12 @@ class TableSession:
     def save(self, note: str = "") -> Path:
         game = self.game
         where = "finished" if game.finished else f"round {game.round}"
-        # this game's own file (a fresh name when the game began): rewritten, never another's
-        return save_game(game, self.save_path, note=f"{note or 'saved'} ({where})",
-                         overwrite=True)
+        note = f"{note or 'saved'} ({where})"
+        if self.fresh_name is None:         # the game's own file: replaced whole
+            return save_game(game, self.save_path, note=note, overwrite=True)
+        self.save_path = save_game(game, self.fresh_name, note=note)    # a file of its own
+        self.fresh_name = None
+        return self.save_path
 
 
 def seat_person(scenario, *, seat: int | None = None, name: str | None = None):

@@ -1,8 +1,8 @@
 """A corpus of broken and hostile house-rule plugins: wrong types and ranges from hooks, failures
-in every kind of hook, ``sys.exit``/``os._exit`` at import and in hooks, endless loops, printing
-plugins, plugins that break the game's invariants. Each must end its run with a one-line error
-naming the plugin's file and the hook (``tests/test_hostile_plugins.py`` runs them all;
-``bench/fuzz.py`` too, in subprocesses, counting tracebacks and hangs).
+in every kind of hook, ``sys.exit``/``os._exit``/``KeyboardInterrupt`` at import and in hooks,
+endless loops, printing plugins, plugins that break the game's invariants. Each must end its run
+with a one-line error naming the plugin's file and the hook (``tests/test_hostile_plugins.py``
+runs them all; ``bench/fuzz.py`` too, in subprocesses, counting tracebacks and hangs).
 
 ``Hostile(name, variant, hook, body)``: ``hook`` is the hook the error must name (None: a failure
 at import, named by the file alone); ``body`` is the plugin's code after the common imports.
@@ -126,6 +126,8 @@ CORPUS: list[Hostile] = [
             _returns("compute_persian_strength", "game, attack, values", "math.nan")),
     Hostile("conflict_pairs_negative", HEROES, "count_conflict_pairs",
             _returns("count_conflict_pairs", "game", "-1")),
+    Hostile("income_million", BOARD, "compute_income",     # a million bid options a decision
+            _returns("compute_income", "game, seat, population", "(10**6, 10**6)")),
     # --- failures inside hooks ---------------------------------------------------------------
     Hostile("metrics_raise", CARD, "collect_metrics",
             "@hookimpl\ndef collect_metrics(game):\n    raise RuntimeError('metrics broke')\n"),
@@ -167,6 +169,10 @@ CORPUS: list[Hostile] = [
             "    if event.kind == 'round_started':\n        os._exit(0)\n"),
     Hostile("hard_exit_in_metrics", CARD, "collect_metrics",
             "@hookimpl\ndef collect_metrics(game):\n    os._exit(0)\n"),
+    Hostile("keyboard_interrupt_in_hook", CARD, "on_event",    # no Ctrl-C: the plugin's
+            "@hookimpl\ndef on_event(game, event):\n"
+            "    if event.kind == 'round_started':\n        raise KeyboardInterrupt\n"),
+    Hostile("keyboard_interrupt_at_import", CARD, None, "raise KeyboardInterrupt\n"),
     Hostile("exit_at_import", CARD, None, "sys.exit(0)\n"),
     Hostile("hard_exit_at_import", CARD, None, "os._exit(0)\n"),
     Hostile("raise_at_import", CARD, None, "raise ImportError('needs numpy')\n"),
@@ -191,6 +197,9 @@ CORPUS: list[Hostile] = [
             "    return [Phase('junk', _junk)] + list(phases)\n"),
     Hostile("busy_loop", CARD, "conquest_surcharge",
             "@hookimpl\ndef conquest_surcharge(game, seat):\n    while True:\n        pass\n"),
+    Hostile("busy_loop_on_event", CARD, "on_event",
+            "@hookimpl\ndef on_event(game, event):\n"
+            "    if event.kind == 'round_started':\n        while True:\n            pass\n"),
     # --- plugins that break the game's invariants (checked at the end of every game) ---------
     Hostile("mints_coin_cards", CARD, None,
             "@hookimpl\ndef on_event(game, event):\n"

@@ -75,7 +75,8 @@ def test_the_architecture_page_is_linked_and_names_files_that_exist():
 def test_train_your_own_agent_loop_runs(tmp_path):
     pytest.importorskip("pettingzoo", reason="needs the rl extra: pip install -e '.[rl]'")
     pytest.importorskip("gymnasium", reason="needs the rl extra: pip install -e '.[rl]'")
-    code = python_block_after("## Train your own agent")
+    rl_page = (ROOT / "docs" / "rl.md").read_text()
+    code = re.search(r"```python\n(.*?)```", rl_page, re.S).group(1)
     result = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True,
                             text=True, timeout=300)
     assert result.returncode == 0, result.stderr

@@ -17,6 +17,8 @@ from __future__ import annotations
 import heapq
 import os
 import signal
+import threading
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -157,13 +159,49 @@ class InProcessExecutor:
 _WORKER: list[Loaded] = []
 _CHECK = ["end"]
 
+# How often a worker looks whether its parent still lives (seconds).
+PARENT_POLL_SECONDS = 0.5
+# The real ``os._exit``: while plugin code runs, ``os._exit`` is replaced by one that refuses
+# (``core.containment``), and the watch below must end the worker whatever code is running.
+_exit_now = os._exit
+
+
+def _watch_parent(batch: int) -> None:
+    """End this worker as soon as the process that runs the batch (``batch``: its id) is gone,
+    whatever ended it (SIGKILL included, which leaves it no chance to end its pool). An orphan
+    is handed to another parent, so the worker watches its parent's id change. (Its parent is
+    the batch's process when workers are forked, else the start method's server process, which
+    ends with the batch's.) A batch process already gone when the watch starts ends it at once."""
+    parent = os.getppid()
+    if parent != batch and not _exists(batch):
+        _exit_now(1)
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL_SECONDS)
+    _exit_now(1)
+
+
+def _exists(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)         # signal 0: only asks whether the process exists
+    except ProcessLookupError:
+        return False
+    except OSError:             # it exists, owned by someone else
+        return True
+    return True
+
 
 def _init_worker(scenarios: Sequence[Scenario], watch: str | None = None,
-                 check: str = "end") -> None:
-    """Runs once in each worker process: load every ruleset (plugins, components) once, then
-    leave what is loaded out of garbage collections and collect less often (``garbage``).
-    Ctrl-C is left to the parent, which cancels the chunks not yet started."""
+                 check: str = "end", batch: int | None = None) -> None:
+    """Runs once in each worker process: start watching the batch's process (``batch``: its
+    id; the worker ends with it), load every ruleset (plugins, components) once, then leave what is
+    loaded out of garbage collections and collect less often (``garbage``). Ctrl-C is left to
+    the parent, which cancels the chunks not yet started; SIGTERM ends the worker at once (a
+    forked worker would otherwise run the handler its parent set for its own clean exit)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if batch is not None:
+        threading.Thread(target=_watch_parent, args=(batch,), name="watch-parent",
+                         daemon=True).start()
     _WORKER[:] = load_all(scenarios, watch)
     _CHECK[0] = check
     garbage.for_worker()
@@ -194,6 +232,9 @@ class LocalPoolExecutor:
         yield from _ChunkRun(self, list(scenarios), jobs, bounds, progress).records()
 
 
+# The hook a failure names when its worker process died while playing it.
+WORKER_DIED = "worker process"
+
 # A worker process that dies (killed, out of memory, a crash in C code) loses only the chunks in
 # flight: they are played again in a new pool, one at a time, so a chunk whose pool dies while it
 # plays alone is the one that kills it, and its games are recorded as failed. Finished games are
@@ -203,7 +244,9 @@ MAX_POOL_DEATHS = 8
 
 class _ChunkRun:
     """One batch on a local pool: chunks submitted a few per worker at a time, records yielded
-    in job order, a dead pool replaced, Ctrl-C ending the workers at once."""
+    in job order, a dead pool replaced, Ctrl-C (or SIGTERM, which the commands raise as an
+    exception) ending the workers at once. A worker also ends by itself when the batch's process
+    is gone (``_watch_parent``), so no worker outlives it, whatever ended it."""
 
     def __init__(self, executor: LocalPoolExecutor, scenarios: list[Scenario],
                  jobs: Sequence[Job], bounds: list[tuple[int, int]], progress: Progress | None):
@@ -235,7 +278,7 @@ class _ChunkRun:
         workers = min(self.executor.workers, len(self.bounds))
         return ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
                                    initargs=(self.scenarios, self.executor.watch,
-                                             self.executor.check))
+                                             self.executor.check, os.getpid()))
 
     def _step(self) -> None:
         if self.pool is None:
@@ -332,7 +375,7 @@ def lost_record(job: Job, attempts: int) -> GameRecord:
            f"{'s' if attempts != 1 else ''})" if attempts
            else f"not played: worker processes died {MAX_POOL_DEATHS} times")
     return GameRecord(job.seed, job.scenario,
-                      failure=GameFailure(job.scenario, job.seed, why, hook="worker process"))
+                      failure=GameFailure(job.scenario, job.seed, why, hook=WORKER_DIED))
 
 
 def default_workers() -> int:

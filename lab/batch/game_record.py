@@ -128,12 +128,17 @@ def play_game(ruleset: Ruleset, scenario: Scenario, seed: int, index: int = 0,
         record = record_game(game, index)
         record.coverage = watcher.finish(game)
         return record
-    except PluginError as exc:
-        error = exc
     except SandboxError as exc:
-        error = PluginError(str(exc))
+        error = exc
     except Exception as exc:  # a hook called after the game ended (collect_metrics, ...)
         error = ruleset.blame(exc)
+    return GameRecord(seed, index, failure=failure_of(error, index, seed))
+
+
+def failure_of(error: SandboxError, index: int, seed: int) -> GameFailure:
+    """The failure of game ``seed`` of scenario ``index`` that raised ``error``: the plugin, hook
+    and rule a PluginError blames (none for another error of the sandbox's), and its message."""
+    if not isinstance(error, PluginError):
+        error = PluginError(str(error))
     detail = str(error).split(" | ")[0]
-    return GameRecord(seed, index, failure=GameFailure(index, seed, detail, error.plugin,
-                                                       error.hook, error.rule))
+    return GameFailure(index, seed, detail, error.plugin, error.hook, error.rule)

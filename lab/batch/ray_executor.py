@@ -194,12 +194,15 @@ class RayExecutor:
         if total == 0:
             return
         ray = self.ray
-        scenarios = [granted(sc) for sc in scenarios]     # UntrustedCode here, not on workers
+        # the files read once, and those bytes checked against the user's trust: UntrustedCode
+        # here, not on the workers
+        packed, files = pack(scenarios)
+        digests = {path: f"sha256:{digest}" for path, (digest, _) in files.items()}
+        packed = [granted(sc, digests) for sc in packed]
         started = self._connect(ray)
         running: set = set()        # the references of the tasks not finished yet
         try:
             cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
-            packed, files = pack(scenarios)
             key = _digest(repr((packed, sorted((p, d) for p, (d, _) in files.items()),
                                 self.watch)).encode())
             batch = ray.put((key, packed, files, self.watch, self.check))

@@ -1,5 +1,8 @@
-"""``simulate`` in the terminal: rich tables of a simulation's summary (per seat, per label)."""
+"""``simulate`` in the terminal: rich tables of a simulation's summary (per seat, per label);
+and for every batch command, the lines that report its failed games."""
 from __future__ import annotations
+
+from pathlib import Path
 
 from rich.markup import escape
 from rich.table import Table
@@ -76,3 +79,45 @@ def render_coverage(rows: dict, title: str) -> list:
     out.append(Text("\n".join(lines) if lines else "every hook implementation, phase and rule "
                     "section ran at least once", style="yellow" if lines else "green"))
     return out
+
+
+# --- failed games ------------------------------------------------------------------------------
+
+SEEDS_SHOWN = 10        # seeds listed per scenario or group; the rest are counted
+
+
+def _seeds(seeds: list[int]) -> str:
+    shown = ", ".join(map(str, seeds[:SEEDS_SHOWN]))
+    more = f", ... ({len(seeds)} games)" if len(seeds) > SEEDS_SHOWN else ""
+    return f"seed{'s' if len(seeds) > 1 else ''} {shown}{more}"
+
+
+def failure_headline(groups: list[dict], games: int, saved: Path | None = None,
+                     saved_from: str = "") -> str:
+    """One sentence: how many of the ``games`` failed, which seeds of which scenario (the
+    groups' ``scenario`` names, "" for a batch of one scenario), and where the first failed game
+    was ``saved`` (``saved_from``: that game's scenario and seed, e.g. "B, seed 2")."""
+    by_scenario: dict[str, list[int]] = {}
+    for group in groups:
+        by_scenario.setdefault(group["scenario"], []).extend(group["seeds"])
+    where = "; ".join(f"{name}: {_seeds(sorted(seeds))}" if name else _seeds(sorted(seeds))
+                      for name, seeds in by_scenario.items())
+    failed = sum(len(seeds) for seeds in by_scenario.values())
+    text = f"{failed} of {games} games failed ({where}) and are left out; the others count"
+    if saved is not None:
+        text += f". The first ({saved_from}) is saved: peloponnes replay {saved}"
+    return text
+
+
+def failure_lines(groups: list[dict]) -> list[str]:
+    """A line per group of failed games: the scenario and seeds, then the plugin, hook and rule
+    to blame (the engine when none is known), then what went wrong."""
+    lines = []
+    for g in groups:
+        blamed = ", ".join(part for part in (f"plugin {g['plugin']}" if g["plugin"] else "",
+                                             f"hook {g['hook']}" if g["hook"] else "",
+                                             f"rule {g['rule']}" if g["rule"] else "") if part)
+        seeds = _seeds(g["seeds"])
+        lines.append(f"{g['scenario'] + ': ' if g['scenario'] else ''}{seeds}: "
+                     f"{blamed or 'engine'}: {g['message']}")
+    return lines

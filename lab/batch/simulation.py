@@ -1,21 +1,18 @@
 """``peloponnes simulate``: one scenario, many seeds (game i uses the scenario's seed + i),
 through an executor into the tally, summarised per seat and per label. A game that fails is
-listed with its seed, plugin and hook; the other games still count."""
+listed with its seed, plugin and hook (``failures``); the other games still count."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import closing
 from dataclasses import dataclass
-from pathlib import Path
 
-from peloponnes.core.errors import PluginError
 from peloponnes.core.plugins import Ruleset, load_ruleset
 from peloponnes.core.scenario import Scenario
 from peloponnes.lab.batch.executors import Executor, PairedJobs, Progress, make_executor
 from peloponnes.lab.batch.game_record import GameFailure, GameRecord
 from peloponnes.lab.batch.tally import ScenarioTally, Tally
 from peloponnes.lab.coverage import bot_rows, bot_warnings, coverage_rows, plugin_warnings
-from peloponnes.lab.simulate import run_game
-from peloponnes.table.record import save_game
 
 
 def simulate(scenario: Scenario, games: int, *, agent: str | None = None, first: int = 0,
@@ -89,25 +86,9 @@ def run_simulation(scenario: Scenario, games: int, *, agent: str | None = None,
     bot (or every seat by ``agent``). The scenario's own plugins and the bots are always
     watched (warnings); ``coverage`` watches every hook implementation."""
     played = scenario.with_agents(agent) if agent else scenario.with_bots_for_humans()[0]
-    tally = Tally(1).consume(simulate(played, games, workers=workers, progress=progress,
-                                      executor=executor, check=check,
-                                      watch="all" if coverage else "plugins"))
+    records = simulate(played, games, workers=workers, progress=progress, executor=executor,
+                       check=check, watch="all" if coverage else "plugins")
+    with closing(records):      # however the tally ends: the executor's workers end now
+        tally = Tally(1).consume(records)
     ruleset, completed = load_ruleset(played.with_absolute_paths())
     return Simulation(completed, games, tally.scenarios[0], ruleset, coverage)
-
-
-def save_failed_game(simulation: Simulation, ruleset: Ruleset, folder: Path) -> Path | None:
-    """Play the first failed game again in this process (same seed, same answers: it fails
-    the same way) and save it up to the failure, so it can be replayed; None when nothing
-    failed or the failure came after the game ended."""
-    if not simulation.failures:
-        return None
-    seed = simulation.failures[0].seed
-    try:
-        run_game(ruleset, simulation.scenario, seed, check="decision")
-    except PluginError as exc:
-        game = getattr(exc, "game", None)
-        if game is not None:
-            return save_game(game, folder / f"failed-{game.variant.name}-seed{seed}.toml",
-                             note=str(exc))
-    return None

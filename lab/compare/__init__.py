@@ -17,10 +17,14 @@ Design:
 
 Modules, one job each: ``scenarios`` (loading, letters), ``rules_diff``, ``stats`` (Student's t
 and Wilson intervals), ``result`` (the analysis of a tally), ``run`` (``compare``), ``serialise``
-(JSON, CSV, the streamed per-game CSV), ``formatting``, ``render_terminal``, ``svg``,
-``render_html``; ``sweep`` and ``sweep_render`` (``peloponnes sweep``), ``explain`` and
-``explain_render`` (``peloponnes explain``), ``skill`` and ``skill_render`` (``compare
---skill-trace``: the search agent's win share at rising budgets, per ruleset).
+(JSON, CSV, the streamed per-game CSV), ``formatting``, ``render_terminal`` (its tables keep
+every name and number whole at any width: ``terminal_fit``), ``svg``, ``render_html``;
+``sweep`` and ``sweep_render`` (``peloponnes sweep``), ``explain`` and ``explain_render``
+(``peloponnes explain``), ``skill`` and ``skill_render`` (``compare --skill-trace``: the search
+agent's win share at rising budgets, per ruleset); ``sequential`` (anytime-valid intervals and
+verdicts), ``until_decided`` and ``until_decided_render`` (``compare --until-decided``),
+``verdicts`` and ``verdicts_render`` (``compare --agent a,b``: does the verdict depend on the
+bot?). docs/verdicts.md explains the last two.
 """
 from peloponnes.lab.compare.render_html import render_html
 from peloponnes.lab.compare.render_terminal import render_terminal

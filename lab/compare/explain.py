@@ -17,12 +17,15 @@ from pathlib import Path
 
 from peloponnes.agents import make_agents
 from peloponnes.core import hookimpl
+from peloponnes.core.decisions import Event
 from peloponnes.core.engine import Game
 from peloponnes.core.errors import ConfigError, SandboxError
 from peloponnes.core.scenario import Scenario
+from peloponnes.lab.batch import GameFailure, failure_of
 from peloponnes.lab.compare.rules_diff import rules_diff
 from peloponnes.lab.compare.scenarios import Entry, prepare
 from peloponnes.lab.trace import HookCall, HookTrace, summarise
+from peloponnes.table.narrate import describe
 
 OBSERVER = "explain"
 # Hooks that only observe (their answers are ignored): not causes, and on_event marks events.
@@ -31,16 +34,26 @@ OBSERVING_HOOKS = {"on_event", "check_invariants", "render_view"}
 
 @dataclass
 class Step:
-    """One step of a game's timeline. ``key`` is what is compared between the two games."""
+    """One step of a game's timeline. ``key`` is what is compared between the two games;
+    ``text`` the step as data (event fields, option ids), ``words`` as a player reads it (the
+    variant's narration of an event, the labels of a decision; empty for a hook call)."""
     kind: str                       # "hook", "event" or "decision"
     key: tuple
     text: str
     round: int
     rule: str = ""
     call: HookCall | None = None
+    words: str = ""
+    event: Event | None = None
+
+    @property
+    def shown(self) -> str:
+        """What people are shown of the step: its words, else its data."""
+        return self.words or self.text
 
     def as_dict(self) -> dict:
-        out = {"kind": self.kind, "round": self.round, "rule": self.rule, "text": self.text}
+        out = {"kind": self.kind, "round": self.round, "rule": self.rule, "text": self.text,
+               "words": self.shown}
         if self.call is not None:
             out["answers"] = [{"plugin": a.plugin, "value": summarise(a.value),
                                "wrapper": a.wrapper} for a in self.call.deciding()]
@@ -54,6 +67,7 @@ class TracedGame:
     game: Game
     steps: list[Step] = field(default_factory=list)
     error: str | None = None
+    failure: GameFailure | None = None      # the error's seed, plugin, hook and rule
 
     @property
     def visible(self) -> list[Step]:
@@ -75,8 +89,9 @@ def _hook_step(call: HookCall) -> Step:
                 call.round, call.rule, call)
 
 
-def play_traced(entry: Entry, seed: int) -> TracedGame:
-    """Play ``entry``'s scenario on ``seed`` with its agents, every hook call traced."""
+def play_traced(entry: Entry, seed: int, index: int = 0) -> TracedGame:
+    """Play ``entry``'s scenario (number ``index`` of the two) on ``seed`` with its agents,
+    every hook call traced."""
     ruleset = entry.ruleset
     ruleset.pm.register(_EventObserver(), name=OBSERVER)
     game = Game(ruleset, entry.scenario, seed=seed)
@@ -87,7 +102,7 @@ def play_traced(entry: Entry, seed: int) -> TracedGame:
             event = call.kwargs["event"]
             traced.steps.append(Step("event", ("event", event.kind, summarise(event.data)),
                                      f"{event.kind} {summarise(event.data)}", event.round,
-                                     event.rule or call.rule))
+                                     event.rule or call.rule, event=event))
         elif call.hook not in OBSERVING_HOOKS:
             traced.steps.append(_hook_step(call))
 
@@ -107,13 +122,35 @@ def play_traced(entry: Entry, seed: int) -> TracedGame:
                 "decision", ("decision", decision.seat, decision.kind, options, answer),
                 f"{player} ({decision.kind}): chose {answer} of {len(options)} "
                 f"[{', '.join(options[:6])}{', …' if len(options) > 6 else ''}]",
-                game.round, decision.rule))
+                game.round, decision.rule, words=_decision_words(player, decision, answer)))
             game.choose(answer)
     except SandboxError as exc:
         traced.error = str(exc)
+        traced.failure = failure_of(exc, index, seed)
     finally:
         trace.close()
+    _word_events(traced)
     return traced
+
+
+def _decision_words(player: str, decision, answer: str) -> str:
+    """A decision as the player met it: the prompt and the label of the option chosen."""
+    chosen = decision.option(answer)
+    label = chosen.label if chosen is not None else answer
+    return (f"{player}: {decision.prompt} Chose: {label} (one of"
+            f" {len(decision.options)} options)")
+
+
+def _word_events(traced: TracedGame) -> None:
+    """Each event's words, as a spectator reads them (the variant's ``describe_event``), once
+    the game is over, so that wording them is no step of the traced timeline. A plugin whose
+    wording fails leaves the event as data."""
+    for step in traced.steps:
+        if step.event is not None:
+            try:
+                step.words = describe(traced.game, step.event, None)
+            except Exception:        # noqa: BLE001 -- a broken narration must not end explain
+                step.words = ""
 
 
 def _first_difference(a: Sequence[Step], b: Sequence[Step]) -> int | None:
@@ -180,6 +217,11 @@ class Explanation:
     seen_index: int | None
     common_steps: int                      # steps the games share before the cause
 
+    @property
+    def failures(self) -> list[GameFailure]:
+        """The games that ended in an error (each with its scenario's index, 0 or 1)."""
+        return [g.failure for g in self.games if g.failure is not None]
+
     def outcome(self, index: int) -> dict:
         traced = self.games[index]
         game = traced.game
@@ -224,7 +266,7 @@ def explain(a: str | Path | Scenario, b: str | Path | Scenario, *,
     entries = [base, other]
     diff = rules_diff(base, entries[1], first_seed=seed)["lines"]
     diff = [line for line in diff if not line.startswith(("agents:", "seed:"))]
-    games = [play_traced(e, seed) for e in entries]
+    games = [play_traced(e, seed, i) for i, e in enumerate(entries)]
     i = _first_difference(games[0].steps, games[1].steps)
     if i is None:
         return Explanation(entries, seed, games, diff, None, None, None, len(games[0].steps))

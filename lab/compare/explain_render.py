@@ -49,7 +49,7 @@ def _value(x) -> str:
 
 
 def _step_text(step: Step | None) -> str:
-    return "(the game is over)" if step is None else f"{step.kind}: {step.text}"
+    return "(the game is over)" if step is None else f"{step.kind}: {step.shown}"
 
 
 def outcome_table(ex: Explanation) -> Table:
@@ -124,8 +124,9 @@ def _row(i: int, a: Step | None, b: Step | None, cls: str = "") -> str:
             cells.append("<td class=same>—</td>")
         else:
             rule = f"<br><small>{_e(step.rule)}</small>" if step.rule else ""
-            text = step.text if len(step.text) <= STEP_CHARS else step.text[:STEP_CHARS] + " …"
-            cells.append(f"<td{' class=same' if same else ''} title=\"{_e(step.text[:2000])}\">"
+            shown = step.shown
+            text = shown if len(shown) <= STEP_CHARS else shown[:STEP_CHARS] + " …"
+            cells.append(f"<td{' class=same' if same else ''} title=\"{_e(shown[:2000])}\">"
                          f"<b>{_e(step.kind)}</b> r{step.round}: {_e(text)}{rule}</td>")
     attr = f' class="{cls}"' if cls else ""
     return f'<tr{attr} data-step="{i}"><td class=k>{i + 1}</td>{"".join(cells)}</tr>'

@@ -24,6 +24,7 @@ from peloponnes.lab.compare.svg import (
     svg_lines,
     svg_metric,
 )
+from peloponnes.lab.compare.until_decided_render import stopping_html
 
 CSS = """
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:24px auto;
@@ -34,9 +35,13 @@ table{border-collapse:collapse;margin:8px 0}th,td{padding:3px 9px;border-bottom:
 td.sig{font-weight:bold;color:#8a1c7c}.note{background:#fff8e1;border-left:4px solid #e6a700;
  padding:6px 10px}.fail{color:#b00020}pre.diff{background:#f6f8fa;padding:8px 12px;
  white-space:pre-wrap}.charts{display:flex;flex-wrap:wrap;gap:12px}
+svg.chart{max-width:100%;height:auto}
 svg .ct{font-size:13px;font-weight:600}svg .ax{font-size:11px;fill:#444}
 svg .grid{stroke:#e5e5e5}svg .ci{stroke:#222;stroke-width:1.5}svg .axis{stroke:#888}
 """
+
+# The report's tables scroll sideways on a narrow screen rather than widen the page.
+TABLES_CSS = "table{display:block;max-width:100%;overflow-x:auto}"
 
 READY_SCRIPT = """
 window.addEventListener("error", function (e) {
@@ -49,8 +54,26 @@ window.addEventListener("load", function () {
   });
   document.body.dataset.charts = String(charts.length);
   document.body.dataset.chartsDrawn = String(drawn);
+  document.body.dataset.labelOverlaps = String(overlappingLabels(charts));
   document.body.dataset.ready = "1";
 });
+// Pairs of chart labels whose drawn boxes intersect (rotated labels left out): 0 on a report
+// that reads cleanly.
+function overlappingLabels(charts) {
+  var count = 0;
+  charts.forEach(function (svg) {
+    var boxes = [];
+    svg.querySelectorAll("text").forEach(function (t) {
+      if (!t.hasAttribute("transform")) boxes.push(t.getBBox());
+    });
+    for (var i = 0; i < boxes.length; i++) for (var j = i + 1; j < boxes.length; j++) {
+      var a = boxes[i], b = boxes[j];
+      if (a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height
+          && b.y < a.y + a.height) count++;
+    }
+  });
+  return count;
+}
 """
 
 
@@ -61,7 +84,7 @@ def _e(text) -> str:
 def _head(result: CompareResult, title: str) -> list[str]:
     return ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
             '<meta name="viewport" content="width=device-width, initial-scale=1">',
-            f"<title>{_e(title)}</title><style>{CSS}</style></head><body>",
+            f"<title>{_e(title)}</title><style>{CSS}{TABLES_CSS}</style></head><body>",
             f"<h1>{_e(title)}</h1>",
             f"<p>{result.games} paired games per ruleset: game <i>i</i> of every ruleset uses "
             f"seed {result.first_seed} + <i>i</i> (the first scenario's seed), with each "
@@ -119,7 +142,7 @@ def _metrics_table(result: CompareResult) -> list[str]:
 
 
 def _headlines(result: CompareResult) -> list[str]:
-    if not result.headlines:
+    if not result.headlines or result.stopping is not None:     # (then: stopping_html's)
         return []
     return (['<h2>What changes</h2><p>Differences that stay significant after Holm\'s '
              'correction:</p><ul id="headlines">']
@@ -280,9 +303,9 @@ def _coverage(result: CompareResult) -> list[str]:
     return out
 
 
-SECTIONS = (_rulesets, _warnings, _headlines, _metrics_table, _design, _score_histograms,
-            _trajectories, _seat_shares, _label_shares, _metric_charts, _glossary, _failures,
-            _coverage)
+SECTIONS = (_rulesets, _warnings, _headlines, stopping_html, _metrics_table, _design,
+            _score_histograms, _trajectories, _seat_shares, _label_shares, _metric_charts,
+            _glossary, _failures, _coverage)
 
 
 def render_html(result: CompareResult, *, title: str | None = None) -> str:

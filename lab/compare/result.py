@@ -6,9 +6,10 @@ import difflib
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from peloponnes.core.errors import ConfigError
-from peloponnes.lab.batch import GameFailure, ScenarioTally, Tally
+from peloponnes.lab.batch import GameFailure, ScenarioTally, Tally, group_failures
 from peloponnes.lab.compare.narrative import PER_SEAT, UNDECLARED, glossary, headline
 from peloponnes.lab.compare.rules_diff import rules_diff
 from peloponnes.lab.compare.scenarios import Entry
@@ -21,6 +22,9 @@ from peloponnes.lab.compare.stats import (
     proportion_ci,
 )
 from peloponnes.lab.coverage import bot_warnings, coverage_rows, plugin_warnings
+
+if TYPE_CHECKING:
+    from peloponnes.lab.compare.until_decided import Stopping
 
 BOT_NOTE = ("These are bot-versus-bot results: they show how these bots fare under each ruleset,"
             " not how people would play. The heuristic bot answers decisions it was not written"
@@ -69,21 +73,16 @@ class CompareResult:
     folded: list[str] = field(default_factory=list)     # metrics the same in every game
     glossary: dict[str, dict] = field(default_factory=dict)   # name -> meaning, unit
     headlines: list[str] = field(default_factory=list)  # significant changes after Holm
+    stopping: Stopping | None = None        # with --until-decided: the rounds and verdicts
 
     @property
     def failures(self) -> list[GameFailure]:
         return self.tally.failures
 
     def grouped_failures(self) -> list[dict]:
-        """Failures grouped by scenario, plugin, hook and message, with their seeds."""
-        groups: dict[tuple, dict] = {}
-        for f in self.failures:
-            key = (f.scenario, f.plugin, f.hook, f.rule, f.message)
-            group = groups.setdefault(key, {"scenario": self.entries[f.scenario].letter,
-                                            "plugin": f.plugin, "hook": f.hook, "rule": f.rule,
-                                            "message": f.message, "seeds": []})
-            group["seeds"].append(f.seed)
-        return list(groups.values())
+        """Failures grouped by scenario (its letter), plugin, hook and message, with their
+        seeds."""
+        return group_failures(self.failures, [e.letter for e in self.entries])
 
     def ok_games(self, index: int) -> int:
         return self.tally.scenarios[index].finished

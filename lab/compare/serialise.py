@@ -15,6 +15,7 @@ from peloponnes.lab.compare.narrative import design_measures
 from peloponnes.lab.compare.result import BOT_NOTE, CompareResult
 from peloponnes.lab.compare.rules_diff import describe_plugin
 from peloponnes.lab.compare.scenarios import Entry
+from peloponnes.lab.compare.until_decided_render import stopping_dict
 
 
 def _score_key(value: float) -> str:
@@ -74,6 +75,7 @@ def result_dict(result: CompareResult) -> dict:
         "failures": result.grouped_failures(),
         "warnings": result.warnings,
         **({"coverage": result.coverage} if result.coverage is not None else {}),
+        **({"until_decided": stopping_dict(result)} if result.stopping is not None else {}),
     }
 
 

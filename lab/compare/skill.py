@@ -17,11 +17,12 @@ come from ``stats`` and ``batch.tally.RunningStats``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from contextlib import closing
+from dataclasses import dataclass, field, replace
 
 from peloponnes.core.errors import ConfigError
 from peloponnes.core.scenario import PlayerSpec, Scenario
-from peloponnes.lab.batch import GameRecord, Job, RunningStats, make_executor
+from peloponnes.lab.batch import GameFailure, GameRecord, Job, RunningStats, make_executor
 from peloponnes.lab.batch.executors import Executor, Progress
 from peloponnes.lab.compare.scenarios import Entry
 from peloponnes.lab.compare.stats import CONFIDENCE, Estimate, estimate, proportion_ci
@@ -96,6 +97,28 @@ class SkillTrace:
     diffs: list[list[Estimate | None]]
     failed: list[list[int]]
     confidence: float = CONFIDENCE
+    # every failed game, ``scenario`` indexing ``played``: the scenarios as played, one per
+    # scenario, budget and search seat (``TraceLayout``)
+    failures: list[GameFailure] = field(default_factory=list)
+    played: list[Scenario] = field(default_factory=list)
+
+    def played_names(self) -> list[str]:
+        """What each scenario of ``played`` is: its letter, the budget and the search seat."""
+        names = []
+        for index in range(len(self.played)):
+            s, b, seat = self._layout.locate(index)
+            budget = self.budgets[b]
+            names.append(f"{self.entries[s].letter} ({SEARCH_AGENT} at {budget} iteration"
+                         f"{'s' if budget != 1 else ''} in seat {seat + 1})")
+        return names
+
+    def entry_of(self, index: int) -> Entry:
+        """The scenario (of ``entries``) that the scenario ``played[index]`` plays."""
+        return self.entries[self._layout.locate(index)[0]]
+
+    @property
+    def _layout(self) -> TraceLayout:
+        return TraceLayout(len(self.entries), len(self.budgets), self.seats)
 
     @property
     def fair_share(self) -> float:
@@ -190,25 +213,30 @@ def skill_trace(entries: Sequence[Entry], games: int, *, budgets: Sequence[int] 
     diffs = [[RunningStats() for _ in budgets] for _ in entries]
     per_seed = len(entries) * len(budgets)
     group: list[float | None] = []
-    for record in executor.run(played, jobs, progress):
-        s, b, seat = layout.locate(record.scenario)
-        share = _search_share(record, seat)
-        if share is None:
-            failed[s][b] += 1
-        else:
-            wins[s][b] += share
-            finished[s][b] += 1
-        group.append(share)
-        if len(group) == per_seed:          # one seed done: paired differences vs the first
-            for s2 in range(1, len(entries)):
-                for b2 in range(len(budgets)):
-                    base, other = group[b2], group[s2 * len(budgets) + b2]
-                    if base is not None and other is not None:
-                        diffs[s2][b2].add(other - base)
-            group = []
+    failures: list[GameFailure] = []
+    # closed however the loop ends (an error, Ctrl-C, SIGTERM): the executor's workers end now
+    with closing(executor.run(played, jobs, progress)) as records:
+        for record in records:
+            s, b, seat = layout.locate(record.scenario)
+            share = _search_share(record, seat)
+            if share is None:
+                failed[s][b] += 1
+                failures.append(record.failure)
+            else:
+                wins[s][b] += share
+                finished[s][b] += 1
+            group.append(share)
+            if len(group) == per_seed:          # one seed done: paired differences vs the first
+                for s2 in range(1, len(entries)):
+                    for b2 in range(len(budgets)):
+                        base, other = group[b2], group[s2 * len(budgets) + b2]
+                        if base is not None and other is not None:
+                            diffs[s2][b2].add(other - base)
+                group = []
     shares = [[proportion_ci(wins[s][b], finished[s][b]) for b in range(len(budgets))]
               for s in range(len(entries))]
     paired: list[list[Estimate | None]] = [
         [None if s == 0 else _share_diff(diffs[s][b]) for b in range(len(budgets))]
         for s in range(len(entries))]
-    return SkillTrace(entries, budgets, games, first, seats, shares, paired, failed)
+    return SkillTrace(entries, budgets, games, first, seats, shares, paired, failed,
+                      failures=failures, played=played)

@@ -16,6 +16,7 @@ from peloponnes.lab.compare.skill import SkillTrace
 from peloponnes.lab.compare.stats import Estimate
 from peloponnes.lab.compare.svg import PALETTE
 from peloponnes.lab.compare.sweep_render import PointRow, SweepMetric, svg_line_chart, text_chart
+from peloponnes.lab.compare.terminal_fit import FirstThatFits, compact_table
 
 
 def diff_points(est: Estimate | None) -> str:
@@ -52,32 +53,62 @@ def _intro(trace: SkillTrace) -> str:
             f"equally often. Fair share: {trace.fair_share:.1%}.")
 
 
-def render_skill_terminal(trace: SkillTrace) -> list:
+def _shares_title(trace: SkillTrace) -> str:
     conf = f"{trace.confidence:.0%}"
-    out: list = [Text("Skill trace: the search agent's win share as its budget rises",
-                      style="bold"), Text(_intro(trace))]
+    return (f"Search seat's win share [{conf} Wilson CI]; paired difference vs "
+            f"{trace.entries[0].letter} in points [{conf} CI], * = excludes 0")
+
+
+def _diff_cell(diff: Estimate | None) -> Text:
+    return Text(diff_points(diff), style="bold magenta"
+                if diff is not None and diff.significant else "")
+
+
+def _shares_wide(trace: SkillTrace) -> Table:
+    """A row per budget, a column per ruleset (and its difference against the first)."""
+    table = Table(title=_shares_title(trace), title_justify="left")
+    table.add_column("iterations", justify="right", no_wrap=True)
     for s, e in enumerate(trace.entries):
-        out.append(Text(f"  {e.letter}: {e.title} ({e.path}); opponents: {trace.opponents(s)}"))
-    table = Table(title=f"Search seat's win share [{conf} Wilson CI]; paired difference vs "
-                        f"{trace.entries[0].letter} in points [{conf} CI], * = excludes 0",
-                  title_justify="left")
-    table.add_column("iterations", justify="right")
-    for s, e in enumerate(trace.entries):
-        table.add_column(e.letter, justify="right")
+        table.add_column(e.letter, justify="right", no_wrap=True)
         if s:
-            table.add_column(f"{e.letter} − {trace.entries[0].letter}", justify="right")
+            table.add_column(f"{e.letter} − {trace.entries[0].letter}", justify="right",
+                             no_wrap=True)
     for b, budget in enumerate(trace.budgets):
         cells = []
         for s in range(len(trace.entries)):
             cells.append(share_short(trace.shares[s][b]))
             if s:
-                diff = trace.diffs[s][b]
-                cells.append(Text(diff_points(diff), style="bold magenta"
-                                  if diff is not None and diff.significant else ""))
+                cells.append(_diff_cell(trace.diffs[s][b]))
         table.add_row(str(budget), *cells)
     table.add_row("fair share", *([f"{trace.fair_share:.1%}"] + [""] * (
         2 * len(trace.entries) - 2)), style="dim")
-    out.append(table)
+    return table
+
+
+def _shares_tall(trace: SkillTrace) -> Table:
+    """A row per budget and ruleset, for a narrow terminal."""
+    first = trace.entries[0].letter
+    table = compact_table(_shares_title(trace))
+    table.add_column("iterations", justify="right", no_wrap=True)
+    table.add_column("")
+    table.add_column("win share", justify="right", no_wrap=True)
+    table.add_column(f"vs {first} (points)", justify="right", no_wrap=True)
+    last = len(trace.entries) - 1
+    for b, budget in enumerate(trace.budgets):
+        for s, e in enumerate(trace.entries):
+            table.add_row(str(budget) if s == 0 else "", e.letter,
+                          share_short(trace.shares[s][b]),
+                          _diff_cell(trace.diffs[s][b]) if s else "", end_section=s == last)
+    table.add_row("fair share", "", f"{trace.fair_share:.1%}", "", style="dim")
+    return table
+
+
+def render_skill_terminal(trace: SkillTrace) -> list:
+    out: list = [Text("Skill trace: the search agent's win share as its budget rises",
+                      style="bold"), Text(_intro(trace))]
+    for s, e in enumerate(trace.entries):
+        out.append(Text(f"  {e.letter}: {e.title} ({e.path}); opponents: {trace.opponents(s)}"))
+    out.append(FirstThatFits(_shares_wide(trace), _shares_tall(trace)))
     bounds = chart_bounds(trace)
     for s in range(len(trace.entries)):
         out.append(Text(f"{trace_series(trace, s).name} (x: iterations; fair share "

@@ -3,20 +3,25 @@
 A KEY is one of
 - ``options.NAME``: a variant option (``[options]`` of the scenario);
 - ``components.PATH``: a value of the component file, by key path (``rules.conquest_surcharge``,
-  ``power_cards[3].value``); each grid point plays a copy of the scenario's component file (or the
-  variant's) with that value changed, written to a temporary folder;
+  ``power_cards[3].value``); a grid point plays a copy of the scenario's component file (or the
+  variant's) with its values changed, written to a temporary folder (one file per distinct set
+  of component values, so at most one per grid point; the folder is removed on every exit);
 - ``plugins.PLUGIN.NAME``: a parameter the plugin declares (``declare_plugin`` ->
   ``parameters``), as a scenario's ``[parameters.PLUGIN]`` table sets it.
 
 Every grid point is a scenario; the points and the scenario's own values (the reference, first)
 go through ``compare`` on the same seeds (game i of every point uses the scenario's seed + i),
 so each point's paired difference against the scenario's own value comes with its interval.
-Values are validated where they enter the rules (options, component schema, parameter
-declarations): a bad one is a one-line error naming the key.
+No game is played before the whole grid is checked: its size first, before anything is written
+(at most ``MAX_POINTS`` points unless the caller raises the limit: each point is a ruleset every
+worker loads, and plays ``games`` games), then every value on its own, where it enters the rules
+(options, component schema, parameter declarations), so a bad one is a one-line error naming
+the key and the value, then every point as a whole.
 """
 from __future__ import annotations
 
 import itertools
+import math
 import re
 import tempfile
 import tomllib
@@ -32,11 +37,14 @@ from peloponnes.core.components import read_toml
 from peloponnes.core.errors import ConfigError
 from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.scenario import Scenario
+from peloponnes.lab.batch import first_failure, save_failed_game
 from peloponnes.lab.batch.executors import Progress
 from peloponnes.lab.compare.result import CompareResult
 from peloponnes.lab.compare.run import compare
 
 KINDS = ("options", "components", "plugins")
+# The most grid points a sweep plays unless the caller raises it (``sweep --max-points``).
+MAX_POINTS = 100
 _PART = re.compile(r"^([^\[\]]+)((?:\[\d+\])*)$")
 
 
@@ -111,6 +119,7 @@ class GridBuilder:
     def __init__(self, scenario: Scenario, folder: Path):
         self.scenario = scenario
         self.folder = folder
+        self.files: dict[str, Path] = {}        # component values changed -> their file
         ruleset, self.completed = load_ruleset(scenario)
         self.parameters = ruleset.parameters
         self.components_path = Path(scenario.resolve(scenario.components) if scenario.components
@@ -137,11 +146,20 @@ class GridBuilder:
                               f"{', '.join(params)})")
         return params[name]
 
-    def point(self, values: dict[str, Any], number: int, name: str) -> Scenario:
+    def check_value(self, key: str, value: Any) -> None:
+        """Load the scenario with ``key`` alone set to ``value``: a value the rules refuse is a
+        one-line error naming the key and the value."""
+        try:
+            load_ruleset(self.point({key: value}, point_label({key: value})))
+        except ConfigError as exc:
+            raise ConfigError(f"--vary {key}={value!r}: {exc}") from None
+
+    def point(self, values: dict[str, Any], name: str) -> Scenario:
         """The scenario with every key of ``values`` set (a component file written if needed)."""
         sc = self.scenario
         options, parameters = dict(sc.options), {k: dict(v) for k, v in sc.parameters.items()}
-        components = None
+        changed = {k: v for k, v in values.items()     # (the file's own values need no copy)
+                   if k.startswith("components.") and repr(v) != repr(self.own_value(k))}
         for key, value in values.items():
             kind, rest = key.split(".", 1)
             if kind == "options":
@@ -149,17 +167,23 @@ class GridBuilder:
             elif kind == "plugins":
                 plugin, _, param = rest.partition(".")
                 parameters.setdefault(plugin, {})[param] = value
-            else:
-                components = components if components is not None else deepcopy(
-                    self.raw_components)
+        path = str(self._components_file(changed)) if changed else sc.components
+        return replace(sc, name=name, options=options, parameters=parameters, components=path)
+
+    def _components_file(self, changed: dict[str, Any]) -> Path:
+        """The component file with the ``changed`` values (``components.PATH`` keys), written
+        once however many points share these values."""
+        key = repr(sorted(changed.items()))
+        if key not in self.files:
+            components = deepcopy(self.raw_components)
+            for name, value in changed.items():
+                rest = name.split(".", 1)[1]
                 node, last = _walk(components, _steps(rest), rest)
                 node[last] = value
-        path = sc.components
-        if components is not None:
-            file = self.folder / f"point{number}-{self.components_path.name}"
+            file = self.folder / f"point{len(self.files) + 1}-{self.components_path.name}"
             file.write_bytes(tomli_w.dumps(components).encode())
-            path = str(file)
-        return replace(sc, name=name, options=options, parameters=parameters, components=path)
+            self.files[key] = file
+        return self.files[key]
 
 
 def point_label(values: dict[str, Any]) -> str:
@@ -177,6 +201,7 @@ class SweepResult:
     points: list[dict]
     compare: CompareResult
     own_in_grid: bool
+    saved: Path | None = None          # where the first failed game was saved, if one failed
 
     @property
     def games(self) -> int:
@@ -204,22 +229,40 @@ class SweepResult:
         return [0, *order]
 
 
+def check_grid_size(parsed: Sequence[tuple[str, tuple]], max_points: int) -> None:
+    """Refuse a grid of more than ``max_points`` points, saying how to raise the limit."""
+    size = math.prod(len(values) for _, values in parsed)
+    if size > max_points:
+        shape = " × ".join(f"{len(values):,}" for _, values in parsed)
+        raise ConfigError(f"the grid has {size:,} points ({shape} values), more than the "
+                          f"{max_points:,} a sweep plays unless told: vary fewer values, or "
+                          f"raise the limit with --max-points {size}")
+
+
 def sweep(scenario: Scenario, vary: Sequence[str], games: int, *, workers: int | None = None,
           metrics: Sequence[str] | None = None, progress: Progress | None = None,
-          folder: Path | None = None, executor=None) -> SweepResult:
+          folder: Path | None = None, executor=None, max_points: int = MAX_POINTS,
+          saves: Path | None = None) -> SweepResult:
     """Play ``games`` paired games at every point of the grid the ``vary`` texts span
     (``KEY=V1,V2``), plus the scenario's own values when they are not a grid point.
-    ``executor``: who plays the games (as for ``compare``; default: local processes)."""
+    ``executor``: who plays the games (as for ``compare``; default: local processes).
+    ``max_points``: the largest grid played (larger: a ConfigError before anything is written).
+    ``folder``: where the temporary folder of component files goes (default: the system's).
+    ``saves``: where the first failed game is saved for replay, if a game fails."""
     if not vary:
         raise ConfigError("sweep needs at least one --vary KEY=V1,V2,...")
     parsed = [parse_vary(v) for v in vary]
     keys = [k for k, _ in parsed]
     if len(set(keys)) != len(keys):
         raise ConfigError("each key may be varied once")
+    check_grid_size(parsed, max_points)
     sc = scenario.with_bots_for_humans()[0].with_absolute_paths()
     with tempfile.TemporaryDirectory(prefix="peloponnes-sweep-", dir=folder) as tmp:
-        builder = GridBuilder(sc, Path(tmp))
+        builder = GridBuilder(sc, Path(tmp).resolve())
         axes = [Axis(k, values, builder.own_value(k)) for k, values in parsed]
+        for axis in axes:
+            for value in axis.values:
+                builder.check_value(axis.key, value)
         own = {a.key: a.own for a in axes}
         grid = [dict(zip(keys, combo, strict=True))
                 for combo in itertools.product(*(a.values for a in axes))]
@@ -227,7 +270,36 @@ def sweep(scenario: Scenario, vary: Sequence[str], games: int, *, workers: int |
         points = [own] + [p for p in grid if any(repr(p[k]) != repr(own[k]) for k in keys)]
         if len(points) < 2:
             raise ConfigError("the grid holds only the scenario's own values: vary something")
-        scenarios = [builder.point(p, i, point_label(p)) for i, p in enumerate(points)]
+        scenarios = [builder.point(p, point_label(p)) for p in points]
         result = compare(scenarios, games, workers=workers, metrics=metrics,
                          first_seed=sc.seed, progress=progress, executor=executor)
-    return SweepResult(sc, axes, points, result, own_in_grid)
+        swept = SweepResult(sc, axes, points, result, own_in_grid)
+        if saves is not None:
+            swept.saved = save_first_failure(swept, saves, builder.folder)
+    return swept
+
+
+def save_first_failure(swept: SweepResult, folder: Path, temporary: Path) -> Path | None:
+    """Save the sweep's first failed game to ``folder`` for replay (None: nothing failed or it
+    could not be saved). A grid point's component file lies in the ``temporary`` folder, so the
+    save gets a lasting copy of it beside it."""
+    failure = first_failure(swept.compare.failures)
+    if failure is None:
+        return None
+    entry = swept.compare.entries[failure.scenario]
+    scenario = entry.scenario
+    components = Path(scenario.components) if scenario.components else None
+    kept = None
+    if components is not None and components.parent == temporary:
+        folder.mkdir(parents=True, exist_ok=True)
+        handle, name = tempfile.mkstemp(dir=folder, suffix=".toml",
+                                        prefix=f"failed-{scenario.variant}-seed{failure.seed}-"
+                                               "components-")
+        with open(handle, "wb") as out:
+            out.write(components.read_bytes())
+        kept = Path(name)
+        scenario = replace(scenario, components=str(kept))
+    saved = save_failed_game(failure, entry.ruleset, scenario, folder)
+    if saved is None and kept is not None:
+        kept.unlink()
+    return saved

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from rich.table import Table
 from rich.text import Text
 
+from peloponnes.lab.batch import group_failures
 from peloponnes.lab.compare.formatting import SIGNIFICANT, diff_text, mean_pm, num
 from peloponnes.lab.compare.narrative import UNDECLARED, headline
 from peloponnes.lab.compare.render_html import CSS, READY_SCRIPT
@@ -186,7 +187,7 @@ def sweep_dict(result: SweepResult) -> dict:
         "headlines": sweep_headlines(result),
         "glossary": {m.name: result.compare.glossary.get(m.name, UNDECLARED) for m in shown},
         "warnings": result.compare.warnings,
-        "failures": result.compare.grouped_failures(),
+        "failures": group_failures(result.compare.failures, result.labels()),
     }
 
 

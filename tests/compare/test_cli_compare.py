@@ -43,7 +43,7 @@ def test_shipped_comparison_prints_diff_table_histograms_and_bot_note(tmp_path):
     assert text.index("Rules diff") < text.index("Metrics per game")   # the diff comes first
     assert "+ plugin no_conquest" in text and "count_revealed" in text
     assert "bot-versus-bot" in text and "heuristic (Ada, Basil, Chloe, Dimitrios)" in text
-    assert "winner_score" in text and "B − A" in text and "A: final scores" in text
+    assert "winner_score" in text and "vs A [95% CI]" in text and "A: final scores" in text
     assert "seeds 1-6" in text
 
     data = json.loads(out_json.read_text())
@@ -99,7 +99,8 @@ def test_different_player_counts_give_a_one_line_error(tmp_path):
     assert "different player counts" in flat(result.stderr) and "Traceback" not in result.output
 
 
-def test_failing_plugin_is_reported_with_seed_plugin_and_hook(tmp_path):
+def test_failing_plugin_is_reported_with_seed_plugin_and_hook(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)      # the first failed game is saved under ./saves
     plugin = write_plugin(tmp_path, "flaky", '''@hookimpl
 def on_event(game, event):
     if event.kind == "round_started" and game.round == 3 and game.seed == 2:
@@ -107,7 +108,8 @@ def on_event(game, event):
 ''')
     a, b = scenario_file(tmp_path, "a"), scenario_file(tmp_path, "b", plugins=["flaky.py"])
     result = run("compare", a, b, "-n", 4, "-w", 2, "--json", tmp_path / "r.json", "--trust")
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 3, result.output
+    assert "1 of 8 games failed (B: seed 2)" in flat(result.stderr)
     out = flat(result.stdout)
     assert "1 game(s) failed" in out
     assert "B: seed 2: plugin " in out and "flaky.py" in out
@@ -119,7 +121,8 @@ def on_event(game, event):
     assert failure["plugin"] == plugin
 
 
-def test_every_game_failing_exits_with_the_plugin_code(tmp_path):
+def test_every_game_failing_exits_with_the_plugin_code(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
     write_plugin(tmp_path, "broken", '''@hookimpl
 def collect_metrics(game):
     raise RuntimeError("always")
@@ -127,7 +130,7 @@ def collect_metrics(game):
     a, b = scenario_file(tmp_path, "a"), scenario_file(tmp_path, "b", plugins=["broken.py"])
     result = run("compare", a, b, "-n", 2, "-w", 1, "--trust")
     assert result.exit_code == 3
-    assert "every game of B failed" in flat(result.stderr)
+    assert "2 of 4 games failed (B: seeds 1, 2)" in flat(result.stderr)
 
 
 def test_compare_needs_two_scenarios_and_existing_files(tmp_path):

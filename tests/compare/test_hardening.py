@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from peloponnes.lab.batch.executors import LocalPoolExecutor, _ChunkRun
+from tests.processes import alive, children_of
 
 from .helpers import write_plugin
 from .test_cli_compare import run, scenario_file
@@ -46,11 +47,12 @@ def on_event(game, event):
 '''
 
 
-def test_a_game_breaking_an_invariant_is_failed_and_not_counted(tmp_path):
+def test_a_game_breaking_an_invariant_is_failed_and_not_counted(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)      # the first failed game is saved under ./saves
     write_plugin(tmp_path, "mints", MINTS)
     a, b = scenario_file(tmp_path, "a"), scenario_file(tmp_path, "b", plugins=["mints.py"])
     result = run("compare", a, b, "-n", 4, "-w", 1, "--json", "-", "--trust")
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 3, result.output
     data = json.loads(result.stdout)
     assert data["scenarios"][1]["games_finished"] == 2      # seeds 1 and 3 only
     assert sorted(s for f in data["failures"] for s in f["seeds"]) == [2, 4]
@@ -58,7 +60,8 @@ def test_a_game_breaking_an_invariant_is_failed_and_not_counted(tmp_path):
                for f in data["failures"])
 
 
-def test_check_finds_the_broken_decision_in_compare(tmp_path):
+def test_check_finds_the_broken_decision_in_compare(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
     write_plugin(tmp_path, "mints", MINTS)
     a, b = scenario_file(tmp_path, "a"), scenario_file(tmp_path, "b", plugins=["mints.py"])
     at_end = json.loads(run("compare", a, b, "-n", 2, "-w", 1, "--json", "-", "--trust").stdout)
@@ -77,31 +80,17 @@ def test_a_printing_plugin_does_not_corrupt_compare_json(tmp_path, workers):
     assert json.loads(result.stdout)["games"] == 3
 
 
-def test_a_dead_worker_loses_no_finished_game(tmp_path):
+def test_a_dead_worker_loses_no_finished_game(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
     write_plugin(tmp_path, "killer", KILLS_ITS_WORKER)
     a, b = scenario_file(tmp_path, "a"), scenario_file(tmp_path, "b", plugins=["killer.py"])
     result = run("compare", a, b, "-n", 10, "-w", 2, "--json", "-", "--trust")
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 3, result.output
     data = json.loads(result.stdout)
     failed = sorted((f["seeds"], f["hook"]) for f in data["failures"])
     assert failed and all(seeds == [5] and hook == "worker process" for seeds, hook in failed)
     assert data["scenarios"][1]["games_finished"] == 9
     assert data["scenarios"][0]["games_finished"] >= 9
-
-
-def children_of(pid: int) -> set[int]:
-    found = set()
-    for task in Path(f"/proc/{pid}/task").glob("*/children"):
-        found.update(int(c) for c in task.read_text().split())
-    return found
-
-
-def alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().split(") ", 1)[1][0]
-    except (FileNotFoundError, IndexError):
-        return False
-    return state != "Z"
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="needs Linux /proc")

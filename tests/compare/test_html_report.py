@@ -44,5 +44,6 @@ def test_report_renders_in_headless_chromium(page, tmp_path):
     charts = int(re.search(r'data-charts="(\d+)"', body).group(1))
     drawn = int(re.search(r'data-charts-drawn="(\d+)"', body).group(1))
     assert charts >= 6 and drawn == charts                         # laid out, non-empty boxes
+    assert 'data-label-overlaps="0"' in body, body                # no two labels' boxes meet
     assert dom.count('class="chart histogram"') == 3
     assert "Win share per seat" in dom and "Rules diff" in dom

@@ -1,7 +1,9 @@
 """Saves: never overwritten, verified by digest, plugin files stored relative to the save with
 their digest, final scores checked on replay."""
 import shutil
+import stat
 import tomllib
+from dataclasses import replace
 
 import pytest
 import tomli_w
@@ -36,6 +38,16 @@ def test_a_save_never_overwrites_another(tmp_path):
     assert [p.name for p in (first, second, third)] == ["g.toml", "g-2.toml", "g-3.toml"]
 
 
+def test_rewriting_a_save_replaces_that_file_whole(tmp_path):
+    game = finished_game()
+    path = save_game(game, tmp_path / "g.toml")
+    path.chmod(0o640)
+    assert save_game(game, path, note="again", overwrite=True) == path
+    assert load_saved(path).note == "again"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o640           # its permissions kept
+    assert list(tmp_path.iterdir()) == [path]                   # no temporary file left
+
+
 @pytest.mark.parametrize("tamper", [
     lambda d: d["scenario"]["players"].reverse(),
     lambda d: d["answers"].pop(),
@@ -54,11 +66,11 @@ def test_replay_checks_the_final_scores(tmp_path):
     game = finished_game()
     saved = load_saved(save_game(game, tmp_path / "g.toml"))
     ruleset, sc = load_ruleset(saved.scenario)
-    replay(Game(ruleset, sc, seed=saved.seed), saved.answers, final_scores=saved.final_scores)
+    replay(Game(ruleset, sc, seed=saved.seed), saved.answers, ending=saved.ending)
     ruleset, sc = load_ruleset(saved.scenario)
-    with pytest.raises(ConfigError, match="ends with scores"):
-        replay(Game(ruleset, sc, seed=saved.seed), saved.answers,
-               final_scores=[s + 1 for s in saved.final_scores])
+    forged = replace(saved.ending, scores=[s + 1 for s in saved.ending.scores])
+    with pytest.raises(ConfigError, match="seat 1: Player 1 scored .* in the save"):
+        replay(Game(ruleset, sc, seed=saved.seed), saved.answers, ending=forged)
 
 
 def test_plugin_files_are_stored_relative_with_their_digest(tmp_path):

@@ -43,7 +43,7 @@ def test_a_good_scenario_loads_with_defaults(tmp_path):
     ("colour = 'red'\n" + GOOD, ": colour: unknown key 'colour'"),
     (GOOD.replace('seed = 5', 'seed = "five"'), "seed: expected an integer, got 'five'"),
     (GOOD.replace('agent = "random"', 'agent = "grédy"'),
-     "players[0].agent: unknown value 'grédy' (known: heuristic, human, mcts, random)"),
+     "players[0].agent: unknown value 'grédy' (known: heuristic, human, learned, mcts, random)"),
     (GOOD.replace('"cardgame"', '"chess"'), "variant: unknown variant 'chess'"),
     (GOOD + "[options]\nturbo = true\n", "options.turbo: unknown key 'turbo'"),
     ('variant = "cardgame"\nplayers = []\n', "players: expected at least 1 entries"),

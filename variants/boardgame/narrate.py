@@ -3,9 +3,21 @@
 from __future__ import annotations
 
 from peloponnes.core.naming import names, seat_name
-from peloponnes.variants.common.words import amounts, bid_sentence, component_note, joined
+from peloponnes.variants.common.words import (
+    amounts,
+    bid_sentence,
+    component_note,
+    count,
+    does,
+    joined,
+    whose,
+    withdrawal,
+)
 
+from .disasters import RULE as DISASTER_RULE
+from .rules import PLACING
 from .state import tile_name
+from .supply import COMPLETE_RULE
 
 
 def tile(game, tile_id) -> dict | None:
@@ -31,6 +43,11 @@ def _who(game, d) -> str:
     return seat_name(game, d["seat"])
 
 
+def _does(game, d, verb: str) -> str:
+    """The event's seat and ``verb`` in agreement: ``Ada adds``, ``You add``."""
+    return does(seat_name(game, d["seat"]), verb)
+
+
 def _bid(game, d, seat):
     displaced = d.get("displaced")
     return bid_sentence(seat_name(game, d["seat"]), d, tile_called(game, d['card']),
@@ -44,15 +61,35 @@ def _chit(game, d, seat):
 
 
 def _fed(game, d, seat):
-    text = f"{_who(game, d)} feeds {d['inhabitants']} inhabitants with {d['food']} food"
-    if d.get("starved"):
-        text += f"; {d['starved']} starve"
+    text = (f"{_does(game, d, 'feeds')} {count(d['inhabitants'], 'inhabitant')} with"
+            f" {d['food']} food")
+    starved = d.get("starved")
+    if starved:
+        text += f"; {count(starved, 'inhabitant')} {'starves' if starved == 1 else 'starve'}"
     return text + "."
 
 
 def _traded(game, d, seat):
-    return (f"{_who(game, d)} trades {d['luxury']} luxury goods for {d['amount']}"
-            f" {d['got']}.")
+    return (f"{_does(game, d, 'trades')} {count(d['luxury'], 'luxury good')} for"
+            f" {count(d['amount'], d['got'])}.")
+
+
+# Why coins were paid out, as the ``coins`` event says it.
+COINS_WHY = {"pass": "for passing", "withdraw": "for withdrawing"}
+
+
+def _coins(game, d, seat):
+    if d["why"] == "round income":
+        return ""                           # told by the "income" event
+    why = COINS_WHY.get(d["why"], f"({d['why']})")
+    return f"{_does(game, d, 'receives')} {count(d['amount'], 'coin')} {why}."
+
+
+def _income(game, d, seat):
+    text = f"{whose(_who(game, d))} income: {count(d['coins'], 'coin')}"
+    if d.get("luxury"):
+        text += f", {count(d['luxury'], 'luxury good')}"
+    return text + f" (population {d['population']})."
 
 
 WORDS = {
@@ -60,43 +97,69 @@ WORDS = {
     "chit_revealed": _chit,
     "fed": _fed,
     "luxury_traded": _traded,
-    "setup": lambda g, d, s: (", ".join(f"{seat_name(g, i)} plays {civ_called(g, c)}"
+    "setup": lambda g, d, s: (", ".join(f"{does(seat_name(g, i), 'plays')} {civ_called(g, c)}"
                                         for i, c in enumerate(d["civilizations"]))
                               + f". Turn order: {names(g, d['order'])}."),
-    "civilization_chosen": lambda g, d, s: (f"{_who(g, d)} chooses"
+    "civilization_chosen": lambda g, d, s: (f"{_does(g, d, 'chooses')}"
                                             f" {civ_called(g, d['civilization'])}."),
-    # round income is told by the "income" event
-    "coins": lambda g, d, s: ("" if d["why"] == "round income" else
-                              f"{_who(g, d)} receives {d['amount']} coins ({d['why']})."),
-    "bank_topped_up": lambda g, d, s: f"The bank runs dry; {d['coins']} coins are added.",
+    "coins": _coins,
+    "bank_topped_up": lambda g, d, s: (f"The bank runs dry; {count(d['coins'], 'coin')} are"
+                                       " added."),
     "tile_revealed": lambda g, d, s: (f"Revealed{' in the Conquest row' if d['conquest'] else ''}:"
                                       f" {tile_called(g, d['tile'])}."),
-    "passed": lambda g, d, s: f"{_who(g, d)} passes.",
-    "withdrew": lambda g, d, s: f"{_who(g, d)} withdraws the displaced bid.",
+    "passed": lambda g, d, s: f"{_does(g, d, 'passes')}.",
     "turn_order": lambda g, d, s: f"New turn order: {names(g, d['order'])}.",
     "tile_unclaimed": lambda g, d, s: f"Nobody took {tile_called(g, d['tile'])}; it is removed.",
-    "tile_added": lambda g, d, s: (f"{_who(g, d)} adds {tile_called(g, d['tile'])}"
+    "tile_added": lambda g, d, s: (f"{_does(g, d, 'adds')} {tile_called(g, d['tile'])}"
                                    + (" (marked with a coin)" if d["marked"] else "") + "."),
-    "tile_lost": lambda g, d, s: f"{_who(g, d)} loses {tile_called(g, d['tile'])}.",
-    "one_time_income": lambda g, d, s: (f"{_who(g, d)} takes the one-time income of"
+    "one_time_income": lambda g, d, s: (f"{_does(g, d, 'takes')} the one-time income of"
                                         f" {tile_called(g, d['tile'])} (population now"
                                         f" {d['population']})."),
-    "income": lambda g, d, s: (f"{_who(g, d)}'s income: {d['coins']} coins"
-                               + (f", {d['luxury']} luxury goods" if d.get("luxury") else "")
-                               + f" (population {d['population']})."),
-    "luxury": lambda g, d, s: f"{_who(g, d)} gains {d['amount']} luxury goods ({d['why']}).",
+    "income": _income,
+    "luxury": lambda g, d, s: (f"{_does(g, d, 'gains')} {count(d['amount'], 'luxury good')}"
+                               f" ({d['why']})."),
     "disaster": lambda g, d, s: f"Disaster: {d['disaster'].capitalize()} strikes!",
-    "disaster_loss": lambda g, d, s: f"{_who(g, d)} loses {d['amount']} {d['track']}.",
-    "disaster_paid": lambda g, d, s: (f"{_who(g, d)} pays {amounts(d['paid'])} for"
-                                      f" {d['tiles']} tile(s)."),
-    "protected": lambda g, d, s: f"{_who(g, d)} is protected from {d['disaster']}.",
+    "disaster_loss": lambda g, d, s: f"{_does(g, d, 'loses')} {count(d['amount'], d['track'])}.",
+    "disaster_paid": lambda g, d, s: (f"{_does(g, d, 'pays')} {amounts(d['paid'])} for"
+                                      f" {count(d['tiles'], 'tile')}."),
+    "protected": lambda g, d, s: f"{_does(g, d, 'is')} protected from {d['disaster']}.",
     "supply_round": lambda g, d, s: "Final supply round." if d.get("final") else "Supply round.",
-    "completed": lambda g, d, s: f"{_who(g, d)} completes {tile_called(g, d['tile'])}.",
+    "completed": lambda g, d, s: f"{_does(g, d, 'completes')} {tile_called(g, d['tile'])}.",
     "game_end_signalled": lambda g, d, s: "The tile pile is empty: this is the last round.",
 }
 
 
+def _withdrew(game, event, seat):
+    return withdrawal(game, event, "coin")      # the reward is told by a "coins" event
+
+
+def _lost(game, event, seat):
+    """A tile lost, and why: the rule that took it."""
+    d = event.data
+    return f"{_does(game, d, 'loses')} {tile_called(game, d['tile'])}{lost_because(event.rule)}."
+
+
+def lost_because(rule: str) -> str:
+    """Why a tile was lost, from the rule section that took it (`` to the earthquake``)."""
+    if rule == f"{PLACING} (no matching resource)":
+        return ": no land of its resource fits the civilization"
+    if rule == f"{PLACING} (neither resources nor a coin)":
+        return ": it could be neither built (too few resources) nor marked (no coin)"
+    if rule == COMPLETE_RULE:
+        return ": given up at the supply round, not completed"
+    if rule.startswith(f"{DISASTER_RULE}: "):
+        return f" to the {rule.removeprefix(f'{DISASTER_RULE}: ').lower()}"
+    return f" ({rule})" if rule else ""
+
+
+# Events worded from the whole event (its rule, or the events before it), not its fields alone.
+EVENT_WORDS = {"withdrew": _withdrew, "tile_lost": _lost}
+
+
 def describe_event(game, event, seat):
+    words = EVENT_WORDS.get(event.kind)
+    if words is not None:
+        return words(game, event, seat)
     words = WORDS.get(event.kind)
     return None if words is None else words(game, event.data, seat)
 

@@ -13,6 +13,7 @@ from peloponnes.variants.common.auction import (
     order_by_bids,
 )
 from peloponnes.variants.common.income import income_row
+from peloponnes.variants.common.refusals import auction_refusal
 from peloponnes.variants.common.scoring import balance_gap, lower_total_score
 
 from . import bot, hidden, narrate, state
@@ -122,6 +123,10 @@ class BoardGame:
     @hookimpl
     def describe_component(self, game, name):
         return narrate.describe_component(game, name)
+
+    @hookimpl
+    def explain_refusal(self, game, decision, answer):
+        return auction_refusal(game, decision, answer)
 
     @hookimpl
     def initial_turn_order(self, game):

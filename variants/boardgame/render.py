@@ -18,8 +18,10 @@ SHORT = {"wood": "W", "stone": "S", "food": "F", "coins": "c", "inhabitants": "p
          "luxury": "L", "choice": "choice"}
 
 LEGEND = [
-    ("#", "players: seat number; tiles on offer: the number you type to bid on that tile"),
+    ("seat", "a player's seat number, the same all game; the players are listed in turn order"
+             " (who bids first at the top)"),
     (">", "you"),
+    ("#", "tiles on offer: the number you type to bid on that tile"),
     ("W/S/F 3/0/5", "wood, stone, food in the storehouses; the full table (f) adds each"
                     " storehouse's capacity: 3(10)"),
     ("pop / pts", "inhabitants / population points (inhabitants x points per inhabitant)"),
@@ -59,9 +61,9 @@ def players_table(view: dict, full: bool, extra=None) -> Table:
     tiles listed only while there is room (with ``extra``, counted)."""
     table = Table(box=box.SIMPLE_HEAD if full else None, pad_edge=False,
                   padding=(0, 1) if full else (0, 1, 0, 0),
-                  title="Player mats in turn order" if full else None)
+                  title="Player mats in turn order", title_justify="left")
     first = view["players"][view["order"][0]]
-    columns = ["#", "player", "civ", "coins", "W/S/F", "pop", "pts", "lux", "PP", "score"]
+    columns = ["seat", "player", "civ", "coins", "W/S/F", "pop", "pts", "lux", "PP", "score"]
     columns += [h for h, _ in (extra(first) if extra else [])] + ["tiles"]
     for col in columns:
         width = None if full else WIDTHS.get(col, 26 if col == "tiles" else None)

@@ -14,10 +14,18 @@ from collections.abc import Iterator
 from functools import cache
 
 from peloponnes.core import Decision, Option, VariantOption
+from peloponnes.variants.common.words import count
 
-from .state import CardPlayer, discard_from_hand, draw_coin, take_from_hand
+from .state import COIN_SYMBOLS, CardPlayer, discard_from_hand, draw_coin, take_from_hand
 
 LUXURY_RULE = "cardgame: Luxury Goods"
+
+# What a person types for a coin card at the table: the symbol's place in the full list, the
+# same all game whatever the hand holds (1 grain, 2 inhabitant, 3 stone, 4 wood, the order the
+# table's hand column uses); a luxury good traded for a card drawn blind is 0. The symbol's
+# name (the option's id) may be typed too.
+COIN_CARD_KEYS = {symbol: str(i) for i, symbol in enumerate(sorted(COIN_SYMBOLS), 1)}
+BLIND_DRAW_KEY = "0"
 
 LUXURY_FOR_COIN_CARDS_OPTION = VariantOption(
     "luxury_for_coin_cards", str, "any_time",
@@ -60,8 +68,8 @@ def choose_coin_card(game, player: CardPlayer, prompt: str, kind: str, rule: str
         return None
     options = coin_card_options(player.hand, "in hand")
     if luxury_any_time(game) and blind_draws_possible(game, player):
-        options = (Option("luxury", f"a luxury good ({player.luxury}) for a coin card drawn"
-                          " blind", None), *options)
+        options = (Option("luxury", f"a luxury good (you have {player.luxury}) for a coin card"
+                          " drawn blind", None, BLIND_DRAW_KEY), *options)
     answer = yield Decision(player.seat, kind, prompt, options, rule)
     if answer.value is None:
         return blind_draw(game, player, kind)
@@ -75,9 +83,11 @@ def coin_card_options(held: dict[str, int], where: str) -> tuple[Option, ...]:
 
 
 @cache      # the same few options at every coin card chosen (about 5% of a card game's time)
-def coin_card_option(symbol: str, count: int, where: str) -> Option:
-    """The option to take a coin card showing ``symbol``, of ``count`` ``where``."""
-    return Option(symbol, f"coin card showing {symbol} ({count} {where})", symbol)
+def coin_card_option(symbol: str, held: int, where: str) -> Option:
+    """The option to take a coin card showing ``symbol``, of ``held`` ``where``; its key is
+    the symbol's fixed number (``COIN_CARD_KEYS``)."""
+    return Option(symbol, f"coin card showing {symbol} ({held} {where})", symbol,
+                  COIN_CARD_KEYS.get(symbol, symbol))
 
 
 def pay_coin_cards(game, player: CardPlayer, amount: int, rule: str) -> Iterator[Decision]:
@@ -92,8 +102,10 @@ def pay_coin_cards(game, player: CardPlayer, amount: int, rule: str) -> Iterator
         most = min(amount, blind_draws_possible(game, player))
     luxury = short
     if most > short:
-        options = tuple(Option(str(k), f"{k} luxury good(s) + {amount - k} coin card(s) from"
-                               " your hand", k) for k in range(short, most + 1))
+        # keyed by the amount: a person types how many luxury goods
+        options = tuple(Option(str(k), f"{count(k, 'luxury good')} +"
+                               f" {count(amount - k, 'coin card')} from your hand", k, str(k))
+                        for k in range(short, most + 1))
         luxury = (yield Decision(player.seat, "bid_luxury", f"Bid {amount}: how many luxury"
                                  " goods for coin cards drawn blind?", options, rule)).value
     from_hand = amount - luxury
@@ -140,8 +152,9 @@ def pay_missing(game, player: CardPlayer, missing: dict[str, int], rule: str
         reserve = sum(max(0, n - player.hand.get(r, 0)) for r, n in todo[i + 1:])
         low, high = max(0, m - player.hand.get(res, 0)), min(m, player.luxury - reserve)
         if low < high:
-            options = tuple(Option(str(k), f"{m - k} coin card(s) showing {res} + {k} luxury",
-                                   k) for k in range(low, high + 1))
+            options = tuple(Option(str(k), f"{count(k, 'luxury good')} +"
+                                   f" {count(m - k, 'coin card')} showing {res}", k, str(k))
+                            for k in range(low, high + 1))
             k = (yield Decision(player.seat, "pay_luxury", f"Pay {m} missing {res}: how?",
                                 options, rule)).value
         else:

@@ -11,7 +11,7 @@ from peloponnes.variants.common.auction import CONQUEST_PRICE_OPTION
 from peloponnes.variants.common.income import income_row
 from peloponnes.variants.common.scoring import balance_gap, lower_total_score, scores_now
 
-from . import bot, hidden, narrate, state
+from . import bot, hidden, narrate, refusals, state
 from . import hookspecs as cardgame_hookspecs
 from .catastrophes import default_hits, default_targets, lose_card, strike_table
 from .encoding import MAX_OPTIONS
@@ -37,6 +37,10 @@ RULES_SUMMARY = "\n".join([
     "neither is possible) · 6. Income.",
     "Game end: final supply; cards protected later are uncovered; score = the lower of "
     "population and power.",
+    "Coin cards are money and resources in one: a bid of N is N coin cards; the back of each "
+    "shows wood, stone or grain (pays 1 of it for a building; grain feeds 1 inhabitant) or an "
+    "inhabitant (feeds 1; counts as 1 population at the end). A luxury good buys a coin card "
+    "drawn blind. At the table, `i coin` says more.",
 ])
 
 
@@ -171,6 +175,10 @@ class CardGame:
     @hookimpl
     def describe_component(self, game, name):
         return narrate.describe_component(game, name)
+
+    @hookimpl
+    def explain_refusal(self, game, decision, answer):
+        return refusals.explain_refusal(game, decision, answer)
 
     @hookimpl
     def choose_heuristic(self, view, decision):

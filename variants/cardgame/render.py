@@ -10,10 +10,13 @@ from rich.table import Table
 from rich.text import Text
 
 from peloponnes.variants.common.render import add_plain_row
+from peloponnes.variants.common.words import count
 
 LEGEND = [
-    ("#", "players: seat number; cards on offer: the number you type to bid on that card"),
+    ("seat", "a player's seat number, the same all game; the players are listed in turn order"
+             " (who bids first at the top)"),
     (">", "you"),
+    ("#", "cards on offer: the number you type to bid on that card"),
     ("pop / pow", "population and power of the cards on the table (civilization included)"),
     ("score", "the lower of pop and pow: what counts at the end (the luxury card, leftover"
               " coin cards and luxury goods are added then)"),
@@ -21,12 +24,17 @@ LEGEND = [
                  " covered it, (removed) when it is gone"),
     ("1W 2S 3G", "wood, stone, grain produced each round (prod) or needed to build (cost)"),
     ("hand", "your coin cards by the symbol on their back (I = inhabitant); for the others,"
-             " how many they hold"),
+             " how many they hold. Menus number the symbols the same all game: 1 grain,"
+             " 2 inhabitant, 3 stone, 4 wood (`i coin` explains coin cards)"),
     ("(B) (L)", "a building or a landscape"),
     ("Conq", "the Conquest row: costs the card's value +3 and cannot be outbid"),
     ("plague 2/5", "catastrophe track: marker space / the space where it strikes; (struck)"
                    " once it has"),
 ]
+
+
+# Above the players: the rows are in turn order, not by seat number.
+TURN_ORDER_TITLE = "Players in turn order"
 
 
 def _short(prod: dict) -> str:
@@ -49,7 +57,7 @@ def _luxury(p: dict) -> str:
 
 def _hand(p: dict, me: bool) -> str:
     if not me:
-        return f"{p['hand_size']} cards"
+        return count(p["hand_size"], "card")
     return " ".join(f"{n}{s[0].upper()}" for s, n in sorted(p["hand"].items()) if n) or "empty"
 
 
@@ -64,21 +72,27 @@ def _header(view: dict) -> Group:
 
 
 def _players(view: dict, full: bool) -> Table:
-    table = Table(box=box.SIMPLE_HEAD if full else None, pad_edge=False, expand=False,
-                  title="Players in turn order" if full else None)
-    for col in ("#", "player", "civ", "pop", "pow", "score", "lux", "prod", "hand", "cards"):
-        table.add_column(col, no_wrap=not full, overflow="ellipsis",
-                         max_width=None if full or col != "cards" else 28)
+    columns = ("seat", "player", "civ", "pop", "pow", "score", "lux", "prod", "hand", "cards")
+    rows = []
     for seat in view["order"]:
         p = view["players"][seat]
         me = seat == view["seat"]
         cards = [_card(b) for b in p["buildings"]] + [_card(b) for b in p["landscapes"]]
-        add_plain_row(table, f"{'>' if me else ' '}{seat + 1}", p["name"], p["civilization"] or "-",
+        rows.append(([f"{'>' if me else ' '}{seat + 1}", p["name"], p["civilization"] or "-",
                       str(p["population"]), str(p["power"]),
                       str(min(p["population"], p["power"])), _luxury(p),
                       _short(p["production"]), _hand(p, me),
-                      ("\n" if full else ", ").join(cards) or "-",
-                      style="bold" if me else None)
+                      ("\n" if full else ", ").join(cards) or "-"], me))
+    table = Table(box=box.SIMPLE_HEAD if full else None, pad_edge=False, expand=False,
+                  title=TURN_ORDER_TITLE, title_justify="left")
+    for i, col in enumerate(columns):
+        # the compact table keeps every column whole but the list of cards, which gives way
+        # when the terminal is narrow
+        whole = None if full or col == "cards" else max(len(col), *(len(r[i]) for r, _ in rows))
+        table.add_column(col, no_wrap=not full, overflow="ellipsis", min_width=whole,
+                         max_width=None if full or col != "cards" else 26)
+    for cells, me in rows:
+        add_plain_row(table, *cells, style="bold" if me else None)
     return table
 
 

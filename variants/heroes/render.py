@@ -10,6 +10,7 @@ from rich.text import Text
 
 from peloponnes.variants.boardgame import render as board
 from peloponnes.variants.common.render import add_plain_row
+from peloponnes.variants.common.words import count
 
 LEGEND = [*board.LEGEND,
           ("hero*", "the player's hero; * once the Persians turned it to the orange side"),
@@ -29,14 +30,14 @@ def render(view: dict, layout: str = "compact"):
         return board.legend(LEGEND)
     full = layout == "full"
     h = view["heroes"]
-    persians = Text(f"Persians: {h['persian_chits_revealed']} chits revealed (values "
+    persians = Text(f"Persians: {count(h['persian_chits_revealed'], 'chit')} revealed (values "
                     f"{', '.join(map(str, h['persian_values'])) or '-'}); next attack on chit"
                     f" {h['next_attack_on'] or '-'}; table Strength {h['table_strength']}")
     if not full:
         return Group(board.header(view), persians, board.players_table(view, full, _extra),
                      Text(""), board.offer_table(view, full), board.footer())
     heroes = Table(box=box.SIMPLE_HEAD, title="Heroes and colonies in turn order")
-    for col in ("#", "player", *(heading for heading, _ in _extra(view["players"][0]))):
+    for col in ("seat", "player", *(heading for heading, _ in _extra(view["players"][0]))):
         heroes.add_column(col)
     for seat in view["order"]:
         p = view["players"][seat]

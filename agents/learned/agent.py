@@ -1,0 +1,115 @@
+"""The ``learned`` agent: plays the option whose after-state its model values most.
+
+For each option of its decision it forks the game, redraws what its seat cannot see, gives the
+option and lets the rules run to the next decision; the model (``model``) estimates, from the
+seat's view there, how the game ends for the seat; the best estimate wins (ties: the option
+offered first). All options are evaluated in one call of the model.
+
+The model is the one cached for the game's exact rules (``store``); when there is none it is
+trained first, here, by self-play (``training``), and cached. A model file named in the
+scenario (``model``) is used instead, if it was trained for these rules; otherwise it is refused.
+Only this module is imported to list the agents, so scikit-learn and numpy are needed only once a
+learned seat plays.
+"""
+from __future__ import annotations
+
+import random
+import sys
+import time
+
+from peloponnes.core.errors import ConfigError
+from peloponnes.core.schema import Field, Table, validate
+
+DEFAULT_GAMES = 3000        # keep in step with training.DEFAULT_GAMES (that module needs numpy)
+MAX_GAMES = 1_000_000
+EXTRA = "pip install 'peloponnes-sandbox[learn]'"
+
+# The agent's settings: a player's ``learned`` table in a scenario.
+SETTINGS_SCHEMA = Table({
+    "model": Field(str, default="",
+                   doc="a model file to play with (`peloponnes models save`), which must have been"
+                       " trained for this scenario's rules; default: the cached model of the"
+                       " rules, trained first when there is none"),
+    "training_games": Field(int, default=DEFAULT_GAMES, min=1, max=MAX_GAMES,
+                            doc="self-play games to train on when no model fits the rules yet"),
+})
+
+
+def needs_extra() -> ConfigError:
+    return ConfigError(f"the learned agent needs scikit-learn and numpy: {EXTRA}")
+
+
+class LearnedAgent:
+    """Answers the pending decision of ``game`` (the game it plays in) with its model."""
+    needs_view = False
+    is_bot = True
+    settings_schema = SETTINGS_SCHEMA   # its table in a scenario: ``[players.learned]``
+    stateless = True        # each answer depends only on the game and the seed
+
+    def __init__(self, seed: str, game, settings: dict | None = None):
+        try:
+            import numpy  # noqa: F401
+            import sklearn  # noqa: F401
+        except ImportError:
+            raise needs_extra() from None
+        from .features import encoder_for
+        settings = validate(dict(settings or {}), SETTINGS_SCHEMA, where="learned")
+        self.seed = seed
+        self.game = game.enable_forking()
+        self.model = model_for(game.ruleset, game.scenario, settings)
+        self.encoder = encoder_for(game.ruleset, game.scenario)
+
+    def choose(self, view, decision) -> str:
+        from .features import after_states
+
+        game = self.game
+        if game.pending is not decision:
+            raise RuntimeError("the learned agent answers only its own game's pending decision")
+        redraw = random.Random(f"{self.seed}:{len(game.answers)}").getrandbits(64)
+        values = self.model.predict(after_states(game, self.encoder, redraw))
+        return decision.options[int(values.argmax())].id
+
+
+def model_for(ruleset, scenario, settings: dict):
+    """The model a learned seat plays with: the scenario's model file (checked against the
+    rules), else the cached one, else one trained now (and cached)."""
+    from . import store
+
+    digest = store.ruleset_digest(ruleset, scenario)
+    if settings["model"]:
+        path = scenario.resolve(settings["model"])
+        model = store.ValueModel.load(path)
+        store.check_fits(model, digest, path)
+        return model
+    model = store.find(digest)
+    if model is None:
+        model = train_here(ruleset, scenario, settings["training_games"])
+        store.store(model)
+    return model
+
+
+def train_here(ruleset, scenario, games: int):
+    """Train a model in this process, saying so on standard error with the time left."""
+    from . import store
+    from .training import Plan, train
+
+    name = scenario.name or ruleset.variant.name
+    print(f"learned agent: no model for these rules yet ({name}, ruleset"
+          f" {store.short(store.ruleset_digest(ruleset, scenario))}): training one on {games}"
+          f" self-play games first, once (cached in {store.cache_folder()}; `peloponnes train`"
+          " does it ahead, with a progress bar and workers)", file=sys.stderr, flush=True)
+    started = time.perf_counter()
+    shown = [0.0]
+
+    def progress(done: int, total: int, what: str) -> None:
+        elapsed = time.perf_counter() - started
+        if elapsed - shown[0] >= 30 and done:
+            shown[0] = elapsed
+            left = elapsed / done * (total - done)
+            print(f"learned agent: {what}: {done}/{total} games, about {left / 60:.0f} min left",
+                  file=sys.stderr, flush=True)
+
+    model = train(ruleset, scenario, Plan(games=games), progress=progress)
+    print(f"learned agent: trained in {time.perf_counter() - started:.0f} s", file=sys.stderr,
+          flush=True)
+    return model

@@ -1,0 +1,76 @@
+"""What the ``learned`` agent sees: a seat's view as numbers (the variant's ``encode_view`` hook,
+plugins' wrappers included), each scaled by its declared bounds to [0, 1], and the after-states
+of a decision's options.
+
+An option is described by where it leads, not by what it is called: the seat's view of the game
+after the option was given and the rules ran on to the next decision (of any seat). So an
+option a house rule adds is seen through its consequences, with no code of its own. Where the
+option leads is looked at in a fork whose hidden information is drawn again from the deciding
+seat's view (``Game.resample``): the agent never sees a card it could not see at the table.
+"""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+from peloponnes.core.engine import Game
+from peloponnes.core.errors import ConfigError, SandboxError
+
+
+class Encoder:
+    """The feature layout of one loaded ruleset: ``encode(game, seat)`` gives the seat's view as
+    a float32 vector in [0, 1]. The layout (its names, hence its size) is fixed by the scenario's
+    first position, as the RL environment's is."""
+
+    def __init__(self, ruleset, scenario):
+        self.encode_view = ruleset.pm.hook.encode_view
+        probe = self.encode_view(view=Game(ruleset, scenario).start().view(0), decision=None)
+        if probe is None:
+            raise ConfigError(f"variant '{ruleset.variant.name}' has no encode_view hook: the"
+                              " learned agent has no features to learn from")
+        self.names = probe.names()
+        self.versions = dict(probe.versions)
+        self.size = len(probe)
+        self.lows = np.array(probe.lows(), dtype=np.float32)
+        highs = np.array(probe.highs(), dtype=np.float32)
+        width = highs - self.lows
+        self.inverse_width = np.where(width > 0, 1.0 / np.where(width > 0, width, 1.0),
+                                      0.0).astype(np.float32)
+
+    def encode(self, game: Game, seat: int) -> np.ndarray:
+        """``seat``'s view of ``game``, scaled to [0, 1] (a value beyond its bounds saturates)."""
+        values = self.encode_view(view=game.view(seat), decision=None).values
+        if len(values) != self.size:
+            raise SandboxError(f"encode_view gave {len(values)} numbers for seat {seat + 1}"
+                               f" where the layout has {self.size}: an encoding must have a"
+                               " fixed length")
+        scaled = (np.asarray(values, dtype=np.float32) - self.lows) * self.inverse_width
+        return np.clip(scaled, 0.0, 1.0, out=scaled)
+
+
+def after_states(game: Game, encoder: Encoder, rng_seed: int) -> np.ndarray:
+    """One row per option of ``game``'s pending decision: the deciding seat's view after that
+    option, in a fork whose hidden information is redrawn from that seat's view. Every option
+    is looked at with the same redraw (the same ``rng_seed``), so options differ only by what
+    they do."""
+    decision = game.pending
+    seat = decision.seat
+    rows = np.empty((len(decision.options), encoder.size), dtype=np.float32)
+    for index in range(len(decision.options)):
+        fork = game.fork().resample(seat, random.Random(rng_seed))
+        fork.give(fork.pending.options[index])
+        rows[index] = encoder.encode(fork, seat)
+    return rows
+
+
+_encoders: dict[int, tuple] = {}     # id(ruleset) -> (ruleset, seats, Encoder)
+
+
+def encoder_for(ruleset, scenario) -> Encoder:
+    """The Encoder of a loaded ruleset, made once per process."""
+    seats = len(scenario.players)
+    memo = _encoders.get(id(ruleset))
+    if memo is None or memo[0] is not ruleset or memo[1] != seats:
+        memo = _encoders[id(ruleset)] = (ruleset, seats, Encoder(ruleset, scenario))
+    return memo[2]

@@ -1,0 +1,97 @@
+"""Training a model for one ruleset: rounds of self-play games, each round's model fitted on
+every view kept so far.
+
+Round 1 plays the variant's heuristic bots (random where it has none), exploring; each later
+round seats the model of the round before at some seats (fitted value iteration: the model
+learns from games it played). The games' seeds derive from the training seed and are played in
+seed order, so the same seed gives the same model whoever plays the games (``play_games``: here
+one after the other; ``lab.training`` hands them to worker processes or Ray).
+"""
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from .agent import DEFAULT_GAMES
+from .features import Encoder
+from .fitting import fit_value_model
+from .model import ValueModel
+from .selfplay import SelfPlay, play_self
+from .store import describe_rules, now, ruleset_digest
+
+ROUNDS = 2                  # self-play rounds (the first without a model)
+FIRST_ROUND_SHARE = 0.75    # of the games: the heuristic bots' games are the cheap ones
+
+# ``play_games(seeds, model, how)``: the kept views and labels of each seed's self-play game, in
+# the seeds' order.
+PlayGames = Callable[[Sequence[int], "ValueModel | None", SelfPlay],
+                     Iterable[tuple[np.ndarray, np.ndarray]]]
+Progress = Callable[[int, int, str], None]      # (games done, games in all, what is going on)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """``games`` self-play games in ``rounds`` rounds, from ``seed``."""
+    games: int = DEFAULT_GAMES
+    seed: int = 0
+    rounds: int = ROUNDS
+
+    def round_sizes(self) -> list[int]:
+        if self.rounds == 1:
+            return [self.games]
+        first = max(1, round(self.games * FIRST_ROUND_SHARE))
+        rest = self.games - first
+        later = [rest // (self.rounds - 1)] * (self.rounds - 1)
+        later[-1] += rest - sum(later)
+        return [first, *later]
+
+    def seeds(self) -> list[int]:
+        """The self-play games' seeds: a block of their own, far from the seeds scenarios and
+        benchmarks play (0, 1, 1000, ...)."""
+        base = 10**9 + random.Random(f"learned:{self.seed}").randrange(10**9)
+        return [base + i for i in range(self.games)]
+
+
+def serial_games(ruleset, scenario) -> PlayGames:
+    """``PlayGames`` in this process, one game after the other."""
+    encoder = Encoder(ruleset, scenario)
+
+    def play(seeds, model, how):
+        for seed in seeds:
+            yield play_self(ruleset, scenario, seed, model, encoder, how)
+    return play
+
+
+def train(ruleset, scenario, plan: Plan, *, play_games: PlayGames | None = None,
+          progress: Progress | None = None) -> ValueModel:
+    """A model for the rules ``scenario`` plays with ``ruleset``, trained as ``plan`` says."""
+    play_games = play_games or serial_games(ruleset, scenario)
+    started = time.perf_counter()
+    seeds = plan.seeds()
+    rows: list[np.ndarray] = []
+    labels: list[np.ndarray] = []
+    model = None
+    done = 0
+    info = {"digest": ruleset_digest(ruleset, scenario), **describe_rules(ruleset, scenario),
+            "target": "score" if len(scenario.players) == 1 else "win share",
+            "games": plan.games, "rounds": plan.rounds, "seed": plan.seed}
+    for number, size in enumerate(plan.round_sizes(), start=1):
+        what = f"self-play round {number}/{plan.rounds}"
+        how = SelfPlay()
+        for x, y in play_games(seeds[done:done + size], model, how):
+            rows.append(x)
+            labels.append(y)
+            done += 1
+            if progress is not None:
+                progress(done, plan.games, what)
+        if progress is not None:
+            progress(done, plan.games, f"fitting the model of round {number}/{plan.rounds}")
+        rows, labels = [np.concatenate(rows)], [np.concatenate(labels)]    # one copy kept
+        model = fit_value_model(rows[0], labels[0], info=info)
+    model.info.update(created=now(), seconds=round(time.perf_counter() - started, 1),
+                      samples=int(sum(len(y) for y in labels)))
+    return model
