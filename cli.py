@@ -14,7 +14,7 @@ import time
 import click
 from rich.markup import escape
 
-from peloponnes.commands import authoring, batch, info, learn, table
+from peloponnes.commands import authoring, batch, check, impact, info, learn, table
 from peloponnes.commands.common import EXIT_BAD_INPUT, CliError, err_console
 from peloponnes.core.containment import SETTING_PROBLEMS, recording_interrupts, time_limit
 
@@ -98,6 +98,8 @@ COMMANDS = (
     batch.compare_cmd,
     batch.sweep_cmd,
     batch.explain_cmd,
+    impact.impact_cmd,
+    check.check_cmd,
     learn.train_cmd,
     learn.models_cmd,
 )

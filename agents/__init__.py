@@ -10,6 +10,7 @@ import random
 
 from peloponnes.agents.learned import LearnedAgent
 from peloponnes.agents.mcts import MCTSAgent, Settings
+from peloponnes.agents.restricted import RestrictedAgent, Restriction
 from peloponnes.core.decisions import Option
 from peloponnes.core.errors import ConfigError
 
@@ -72,7 +73,9 @@ class HumanAgent:
 def make_agents(game, *, ask=None, override: str | None = None) -> list:
     """One agent per seat as the scenario names them; seeds derive from the game seed so a game
     is reproducible. ``override`` replaces every seat's agent kind (e.g. ``random`` for tests);
-    an ``mcts`` seat keeps its scenario settings (defaults where it has none)."""
+    an ``mcts`` seat keeps its scenario settings (defaults where it has none). A seat that
+    forbids options (its ``forbid``) gets its agent wrapped in a ``RestrictedAgent``, whatever
+    the agent kind."""
     agents = []
     for seat, spec in zip(game.seats, game.scenario.players, strict=True):
         kind = override or seat.agent
@@ -92,4 +95,6 @@ def make_agents(game, *, ask=None, override: str | None = None) -> list:
             agents.append(HumanAgent(ask))
         else:  # the scenario schema already rejects unknown kinds
             raise ConfigError(f"unknown agent '{kind}'")
+        if spec.forbid:
+            agents[-1] = RestrictedAgent(agents[-1], Restriction(spec.forbid))
     return agents

@@ -27,6 +27,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass
 
+from peloponnes.agents.restricted import answers_pending
 from peloponnes.core.schema import Field, Table, validate
 from peloponnes.core.views import LazyView
 
@@ -106,8 +107,11 @@ class MCTSAgent:
 
     def choose(self, view, decision) -> str:
         game = self.game
-        if game.pending is not decision:
+        if not answers_pending(game.pending, decision):
             raise RuntimeError("the mcts agent answers only its own game's pending decision")
+        # a restricted seat (agents.restricted) is shown fewer options than the game offers:
+        # the search tries only those at the root
+        allowed = None if decision is game.pending else {o.id for o in decision.options}
         settings = self.settings
         rng = random.Random(f"{self.seed}:{len(game.answers)}")
         root = Node(None)
@@ -117,7 +121,7 @@ class MCTSAgent:
         while done < settings.iterations:
             if deadline is not None and done and time.perf_counter() > deadline:
                 break
-            self._iterate(root, game.fork().resample(decision.seat, rng), rng)
+            self._iterate(root, game.fork().resample(decision.seat, rng), rng, allowed)
             done += 1
             if self.on_progress is not None:
                 self.on_progress(done, settings.iterations)
@@ -128,12 +132,15 @@ class MCTSAgent:
         # most visited; ties go to the option offered first
         return max(decision.options, key=lambda o: visits[o.id]).id
 
-    def _iterate(self, root: Node, sim, rng: random.Random) -> None:
+    def _iterate(self, root: Node, sim, rng: random.Random, allowed: set | None = None) -> None:
+        """One iteration from ``root``; ``allowed``: the option ids the root may take (all when
+        None)."""
         node, path = root, []
         c = self.settings.exploration
         while sim.pending is not None:
             decision = sim.pending
-            keys = [(decision.seat, decision.kind, o.id) for o in decision.options]
+            keys = [(decision.seat, decision.kind, o.id) for o in decision.options
+                    if allowed is None or node is not root or o.id in allowed]
             children = node.children
             untried = []
             for key in keys:

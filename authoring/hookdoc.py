@@ -6,6 +6,7 @@ import inspect
 from dataclasses import dataclass
 
 from peloponnes.core import hookspecs as core_hookspecs
+from peloponnes.core import reportspecs as core_reportspecs
 from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.results import CONTRACT_ATTR
 from peloponnes.core.scenario import Scenario
@@ -37,12 +38,12 @@ class HookDoc:
 def _specs(module) -> dict:
     marker = f"{core_hookspecs.PROJECT}_spec"
     return {name: fn for name, fn in vars(module).items()
-            if inspect.isfunction(fn) and hasattr(fn, marker)}
+            if inspect.isfunction(fn) and hasattr(fn, marker) and fn.__module__ == module.__name__}
 
 
 def collect(variants: dict) -> list[HookDoc]:
     """Every hook: the core's, then each ruleset family's, with the variants implementing it."""
-    modules = [core_hookspecs]
+    modules = [core_hookspecs, core_reportspecs]       # the engine's, then those for people
     for variant in variants.values():
         for module in variant.hookspecs:
             if module not in modules:
@@ -59,8 +60,8 @@ def collect(variants: dict) -> list[HookDoc]:
     implemented["register_variants"] = sorted(variants)
     docs = []
     for module in modules:
-        where = "core" if module is core_hookspecs else module.__name__
-        if module is core_hookspecs:
+        where = "core" if module in (core_hookspecs, core_reportspecs) else module.__name__
+        if where == "core":
             called = "the engine, for every variant (see the text for when)"
         else:
             callers = sorted(v.name for v in variants.values() if module in v.hookspecs)

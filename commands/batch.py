@@ -39,6 +39,13 @@ from peloponnes.commands.compare_options import (
     until_decided_options,
     write_agent_runs,
 )
+from peloponnes.commands.forbid import (
+    forbid_options,
+    restricted,
+    restricted_lineup,
+    tell_restrictions,
+)
+from peloponnes.commands.impact import impact_options, impact_records
 from peloponnes.commands.learn import ensure_models
 from peloponnes.core.scenario import Scenario
 from peloponnes.lab.batch import (
@@ -104,9 +111,10 @@ def save_from(entries) -> Callable[[GameFailure], Path | None]:
               "phase and rule section ran, and list those that never ran.")
 @check_option
 @trust_option
+@forbid_options
 @friendly_errors
 def simulate_cmd(scenario, games, agent, seed, workers, executor_kind, address, json_out,
-                 coverage, check, trust):
+                 coverage, check, trust, forbid, forbid_seat):
     """Play GAMES seeded games of a SCENARIO with bots and summarise scores and win shares per
     seat and per civilization. Human seats play as heuristic bots here. A game that fails is
     listed with its seed, plugin and hook (and saved); the others count, and the exit code is 3.
@@ -116,6 +124,8 @@ def simulate_cmd(scenario, games, agent, seed, workers, executor_kind, address, 
         ruleset, sc = load(scenario, trust)
         if seed is not None:
             sc = replace(sc, seed=seed)
+        sc = restricted(sc, forbid, forbid_seat)
+        tell_restrictions(ruleset, sc, agent)
         executor = batch_executor(executor_kind, address, workers, 1, check)
         if json_out != "-":
             note_reconstructed(ruleset)
@@ -234,9 +244,12 @@ def _skill_trace(budgets, *, scenarios, games, workers, executor_kind, address, 
 @trust_option
 @skill_trace_options
 @until_decided_options
+@forbid_options
+@impact_options
 @friendly_errors
 def compare_cmd(scenarios, games, metrics, workers, executor_kind, address, seed, json_out,
-                csv_out, csv_games, html_out, coverage, agent, check, trust, until):
+                csv_out, csv_games, html_out, coverage, agent, check, trust, until, forbid,
+                forbid_seat):
     """Compare rulesets: play the same GAMES seeds in every SCENARIO (A.toml B.toml [C.toml ...])
     with each scenario's bots, then show the rules diff, each metric's mean with a 95% confidence
     interval, the paired difference against the first scenario, win shares and score
@@ -250,7 +263,8 @@ def compare_cmd(scenarios, games, metrics, workers, executor_kind, address, seed
     if len(agents) > 1 and csv_games:
         raise CliError("--csv-games writes the games of one agent: give --agent one kind")
     with plugin_output_to_stderr(bool(to_stdout)):
-        results = [_compare(with_agent(scenarios, kind, trust), games, metrics, workers,
+        results = [_compare(restricted_lineup(with_agent(scenarios, kind, trust), forbid,
+                                              forbid_seat, trust, kind), games, metrics, workers,
                             executor_kind, address, seed, csv_games, trust,
                             "decision" if check else "end", coverage, bool(to_stdout), until,
                             kind if len(agents) > 1 else None) for kind in agents]
@@ -306,7 +320,8 @@ def _compare(scenarios, games, metrics, workers, executor_kind, address, seed, c
                                  total=games * len(entries))
         result = cmp.compare(scenarios, games, executor=executor, metrics=metrics or None,
                              first_seed=seed, entries=entries,
-                             on_record=game_rows.add if csv_games else None, check=check,
+                             on_record=impact_records(
+                                 entries, game_rows.add if csv_games else None), check=check,
                              coverage=coverage, until=until,
                              progress=lambda done, total: progress.update(task, completed=done,
                                                                           total=total))

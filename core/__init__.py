@@ -6,9 +6,11 @@ from .errors import ConfigError, IllegalAnswer, PluginError, SandboxError
 from .features import Features
 from .hookspecs import hookimpl, hookspec
 from .playing import play
+from .score_parts import ScoreExplanation, ScorePart
 from .stash import Stash, StashKey
 from .variant import Phase, Variant, VariantOption, insert_phase_after
 
 __all__ = ["Decision", "Event", "Option", "Features", "Game", "Result", "Score", "Seat", "play",
+           "ScoreExplanation", "ScorePart",
            "ConfigError", "IllegalAnswer", "PluginError", "SandboxError", "hookimpl", "hookspec",
            "Phase", "Variant", "VariantOption", "insert_phase_after", "Stash", "StashKey"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -94,7 +94,7 @@ class Game(Forking):
                "seed", "rng", "seats", "round", "phase", "events", "answers", "decisions",
                "pending", "finished", "result", "_gen", "_observed", "_measured", "_rounds",
                "_shared", "_checkpoint", "_snapshotting", "_resamples", "max_decisions",
-               "max_events", "_phases_run")
+               "max_events", "_phases_run", "watch_decisions")
     TABLE_SLOTS = ("parameters", "state", "stash", "initial_turn_order", "forced",
                    "options_offered", "options_max", "round_metrics")
     __slots__ = (*_ENGINE, *TABLE_SLOTS, "__dict__", "__weakref__")
@@ -132,6 +132,9 @@ class Game(Forking):
         self.options_max = 0            # the most options one decision offered
         self.round_metrics: list[dict] = []     # measure_round's answers, one dict per round
         self._gen: Iterator[Decision] | None = None
+        # a function given every decision the rules ask, one-option ones included (a lab's
+        # census of the decisions); never copied to a fork
+        self.watch_decisions: Callable[[Decision], None] | None = None
         self._observed = True
         self._measured = True           # measure_round after each round (not in a fork)
         self.max_decisions = MAX_DECISIONS
@@ -210,7 +213,7 @@ class Game(Forking):
         by default None for every seat): a decision of a seat with a picker is answered with its
         pick at once, here, and the rules run on, until a seat without one must decide, or the
         end. ``play``'s bots that run no plugin code (``_answer_all``) answer this way."""
-        gen = self._gen
+        gen, watch = self._gen, self.watch_decisions
         # os._exit raises while the rules run (``containment``), and whatever it was is put
         # back after (``play`` refuses it for its whole game already)
         exit_before = os._exit
@@ -218,19 +221,15 @@ class Game(Forking):
         try:
             while True:
                 if answer is not None:
-                    decision = self.pending
-                    self.answers.append(answer.id)
-                    self.decisions += 1
-                    offered = len(decision.options)
-                    self.options_offered += offered
-                    if offered > self.options_max:
-                        self.options_max = offered
+                    self._record(answer)
                 self.pending = None
                 try:
                     decision = gen.send(answer)
                     while True:
                         if type(decision) is not Decision:
                             decision = _checked(decision)
+                        if watch is not None:
+                            watch(decision)
                         if len(decision.options) != 1:
                             break
                         # A decision with one option is no choice: take it without asking.
@@ -254,6 +253,15 @@ class Game(Forking):
         finally:
             os._exit = exit_before
 
+    def _record(self, answer: Option) -> None:
+        """Note ``answer`` to the pending decision: the answers, and how many options were
+        offered."""
+        self.answers.append(answer.id)
+        self.decisions += 1
+        offered = len(self.pending.options)
+        self.options_offered += offered
+        self.options_max = max(self.options_max, offered)
+
     def _failed(self, exc: BaseException) -> None:
         """Raise the PluginError blaming a failure in the rules on its plugin; the user's Ctrl-C
         (a KeyboardInterrupt no plugin raised itself) goes on as it is."""
@@ -271,7 +279,7 @@ class Game(Forking):
                 f"rules offered a decision without options: {decision.kind} ({decision.rule})"),
                 self.phase)
         if len(decision.options) > MAX_OPTIONS:
-            suspects = ", ".join(house_rules(self.ruleset)) or "none"
+            suspects = ", ".join(self.ruleset.house_rules()) or "none"
             raise self.ruleset.blamed(SandboxError(
                 f"rules offered {len(decision.options)} options in one decision ({decision.kind}"
                 f"), more than {MAX_OPTIONS}: a hook's answer out of all proportion? house rules"
@@ -433,12 +441,6 @@ class Game(Forking):
                               f"offered options ({', '.join(o.id for o in decision.options)})",
                               plugin=plugin, hook="choose_heuristic", rule=decision.rule or None)
         return option
-
-
-def house_rules(ruleset) -> list[str]:
-    """The plugins a ruleset loaded besides its variants (files and modules a scenario names):
-    the suspects when the game breaks in a way no frame of theirs shows."""
-    return [p.source for p in ruleset.plugins if p.kind in ("file", "module")]
 
 
 def _checked(decision: Any) -> Decision:

@@ -84,6 +84,7 @@ class Forking:
         twin._rounds = checkpoint.rounds
         twin.pending, twin.finished, twin.result = None, False, None
         twin._observed = twin._measured = False
+        twin.watch_decisions = None
         twin._snapshotting = forkable
         twin._gen = twin._play(checkpoint.position)
         twin._advance(None)

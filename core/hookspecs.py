@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pluggy
 
-from .results import MAX_ROUNDS, labels, metrics, phases, returns, score, texts
+from .results import MAX_ROUNDS, labels, metrics, phases, pieces, returns, score, texts
 
 PROJECT = "peloponnes"
 hookspec = pluggy.HookspecMarker(PROJECT)
@@ -230,6 +230,25 @@ def describe_seat(game, seat):
 
 
 @hookspec
+@returns(list, check=pieces, each=True)
+def holdings(game, seat):
+    """Called when a batch records a finished game (``peloponnes impact`` relates them to
+    winning). Return what ``seat`` holds at the end (or played with from the start, such as
+    its civilization), one dict per piece: ``component`` (its name), ``kind`` (card, tile,
+    civilization, hero, colony, luxury good, ...), ``round`` (when it was acquired, 0 for
+    setup; None if unknown) and ``price`` (what was paid for it; None if nothing or unknown);
+    or None. All results are joined, the base variant's first: an
+    expansion or house rule returns only the pieces it adds. Must not change the game.
+
+    Example::
+
+        @hookimpl
+        def holdings(game, seat):
+            return [{"component": "market stall", "kind": "building", "round": 3, "price": 2}]
+    """
+
+
+@hookspec
 def on_event(game, event):
     """Called for every ``Event`` the rules emit, right after it happens. Observers (log,
     renderers, metrics) use it; return value ignored. It may NOT change ``game.state`` (nor the
@@ -243,60 +262,6 @@ def on_event(game, event):
         def on_event(game, event):
             if event.kind == "catastrophe":
                 print(f"round {event.round}: {event.data['catastrophe']}")
-    """
-
-
-@hookspec(firstresult=True)
-def describe_event(game, event, seat):
-    """Called by the narrator (``peloponnes play`` before each prompt, ``replay --log``,
-    ``replay --html``) for every ``Event``. Return plain sentences for people (one line, or a
-    heading and indented lines for a table-like event), with names
-    (``game.seats[s].name``) and component names instead of ids; ``""`` to say nothing about
-    the event; None when you do not know the event (the next plugin is asked, and the core
-    finally words it generically). ``seat`` is whose screen it is (None: a spectator): never
-    reveal another seat's hidden holdings. The game may have moved on since the event (a
-    replay narrates at the end): read what the event carries, not the current state. First
-    result wins, so a house rule words its own events and returns None for the others.
-
-    Example::
-
-        @hookimpl
-        def describe_event(game, event, seat):
-            if event.kind == "market_trade":
-                return f"{game.seats[event.data['seat']].name} traded 2 coin cards for luxury."
-    """
-
-
-@hookspec(firstresult=True)
-def describe_component(game, name):
-    """Called when a person asks about a component at the table (``i NAME``). ``name`` is what
-    they typed (match names and ids without regard to case). Return a few lines explaining it
-    (its printed values and ability), or None when ``name`` is none of yours. First result
-    wins.
-
-    Example::
-
-        @hookimpl
-        def describe_component(game, name):
-            if name.lower() == "market":
-                return "Market: a house-rule phase; trade 2 coin cards for 1 luxury good."
-    """
-
-
-@hookspec(firstresult=True)
-def explain_refusal(game, decision, answer):
-    """Called at the table when a person types ``answer`` (stripped, not a table command) and
-    it is none of ``decision``'s options: typically the number of something not offered now.
-    Return one sentence saying why it cannot be chosen, in the person's terms (the card, its
-    price, what they hold), or None when you do not know (the next plugin is asked; the table
-    then lists what can be typed). Must not change the game. First result wins.
-
-    Example::
-
-        @hookimpl
-        def explain_refusal(game, decision, answer):
-            if decision.kind == "market_trade" and answer == "2":
-                return "the market trades only once a round"
     """
 
 
@@ -392,22 +357,6 @@ def collect_metrics(game):
     """
 
 
-@hookspec
-def describe_metrics():
-    """Called when a report is drawn (``compare``, ``sweep``). Return a dict: metric name ->
-    ``{"meaning": "one line a newcomer understands", "unit": "points"}`` for the metrics this
-    plugin adds (``collect_metrics``, ``measure_round``). All results are merged; the reports
-    print a glossary from them and use the unit in their headline sentences. The core declares
-    the generic metrics (``core.metrics.GENERIC_METRICS``).
-
-    Example::
-
-        @hookimpl
-        def describe_metrics():
-            return {"bids": {"meaning": "bids placed in a game", "unit": "bids"}}
-    """
-
-
 # --- Testing -----------------------------------------------------------------------------------
 
 @hookspec
@@ -419,29 +368,6 @@ def check_invariants(game):
         @hookimpl
         def check_invariants(game):
             return [f"seat {p.seat}: luxury < 0" for p in game.state.players if p.luxury < 0]
-    """
-
-
-# --- User interface ----------------------------------------------------------------------------
-
-@hookspec(firstresult=True)
-def render_view(view, layout):
-    """Called by the terminal interface (``peloponnes play``) before a human answers. Return a
-    ``rich`` renderable showing ``view`` (what ``view_for_seat`` returned), or None for the
-    generic rendering. ``layout`` is ``"compact"`` (the default: the whole table fits a 100x30
-    terminal), ``"full"`` (everything, on request) or ``"legend"`` (what the table's
-    abbreviations mean). Seats are counted from 1 and named; rows people choose from carry the
-    numbers the menu uses. First result wins. Rendering lives here, apart from the rules.
-
-    Only the game's own ruleset is asked, so an implementation need not check which variant made
-    the view; an expansion or house rule extends its base's renderable with ``wrapper=True``.
-
-    Example::
-
-        @hookimpl(wrapper=True)
-        def render_view(view, layout):
-            table = yield                       # the variant's own rendering
-            return rich.console.Group(table, f"House rule: {view['hint']}")
     """
 
 
@@ -464,3 +390,15 @@ def choose_heuristic(view, decision):
                 return min(decision.options, key=lambda o: o.value).id
     """
 
+
+# The hooks that put the game into words for people and reports (core/reportspecs.py),
+# part of the same set of specifications.
+from .reportspecs import (  # noqa: E402, F401 - after the markers the report specs use
+    describe_component,
+    describe_effect,
+    describe_event,
+    describe_metrics,
+    explain_refusal,
+    explain_score,
+    render_view,
+)

@@ -7,7 +7,7 @@ from typing import Any
 
 from .containment import TimeLimit, no_hard_exit, seconds_from_environment, time_limit
 from .decisions import Decision
-from .engine import Game, house_rules
+from .engine import Game
 from .errors import PluginError
 
 # Wall-clock seconds a game played by bots (``play``) may take: games take milliseconds, so this
@@ -31,7 +31,7 @@ def check_invariants(game: Game) -> None:
         return
     shown = "; ".join(problems[:3]) + (f" (and {len(problems) - 3} more)"
                                        if len(problems) > 3 else "")
-    plugins = house_rules(game.ruleset)
+    plugins = game.ruleset.house_rules()
     where = f"after decision {game.decisions}" if game.decisions else "before any decision"
     raise InvariantBroken(f"invariants broken {where} (seed {game.seed}): {shown}; plugins "
                           f"loaded: {', '.join(plugins) or 'none besides the variant'}",

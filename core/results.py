@@ -157,6 +157,23 @@ def texts(value: Any, kwargs: dict) -> str | None:
     return None
 
 
+def pieces(value: Any, kwargs: dict) -> str | None:
+    """A check: dicts with a text ``component`` and ``kind``, a ``round`` and ``price`` or None."""
+    for item in value:
+        if not isinstance(item, dict):
+            return f"expected dicts, got {type(item).__name__} {item!r:.40}"
+        for key in ("component", "kind"):
+            if not isinstance(item.get(key), str) or not item.get(key):
+                return f"each piece needs a '{key}' (text), got {item!r:.60}"
+        for key in ("round", "price"):
+            number = item.get(key)
+            if number is not None and (isinstance(number, bool)
+                                       or not isinstance(number, (int, float))
+                                       or not math.isfinite(number)):
+                return f"'{key}' must be a finite number or None, got {item!r:.60}"
+    return None
+
+
 def pair_of_counts(value: Any, kwargs: dict) -> str | None:
     """A check: two integers from 0 to 1000 (a count, an income), e.g. ``(coins, luxury)``."""
     if len(value) != 2 or any(isinstance(v, bool) or not isinstance(v, int)

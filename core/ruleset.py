@@ -81,6 +81,11 @@ class Ruleset:
     def reconstructed(self) -> list[str]:
         return reconstructed_paths(self.components)
 
+    def house_rules(self) -> list[str]:
+        """The plugins loaded besides the variants (files and modules a scenario names): the
+        suspects when a game breaks in a way no frame of theirs shows."""
+        return [p.source for p in self.plugins if p.kind in ("file", "module")]
+
     def plugin_of_file(self, filename: str) -> LoadedPlugin | None:
         """The plugin whose code lives in ``filename``: a file plugin's own file, or any file of
         a variant's or installed module's package."""

@@ -3,6 +3,7 @@ agents, options, plugins, component file). Validation is strict: unknown keys an
 errors that name the key path."""
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -16,6 +17,9 @@ from .schema import ArrayOf, Field, MapOf, Table, dict_default, list_default, va
 from .shipped import find_scenario
 
 BOT_FOR_HUMANS = "heuristic"       # who plays a human seat where nobody can answer (batches)
+# A decision kind as the rules name it (``bid_card``, ``raise_strength``): what a seat's
+# ``forbid`` entry starts with.
+DECISION_KIND = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 def is_plugin_path(entry: str) -> bool:
@@ -45,7 +49,12 @@ def scenario_schema() -> Table:
     (``[players.mcts]``)."""
     kinds = agent_kinds()
     player = {"name": Field(str, default=""),
-              "agent": Field(str, default="random", choices=tuple(kinds))}
+              "agent": Field(str, default="random", choices=tuple(kinds)),
+              "forbid": Field(ArrayOf(str), default=list_default,
+                              doc="options this seat never takes: KIND (every option of that"
+                                  " decision kind) or KIND:OPTION (an option id or a pattern of"
+                                  " ids, e.g. build:mortgage, bid_card:card:*); see"
+                                  " docs/mechanisms.md")}
     for kind, settings in kinds.items():
         if settings is not None:
             player[kind] = Field(settings, default=dict_default,
@@ -71,6 +80,34 @@ class PlayerSpec:
     name: str
     agent: str
     settings: dict = field(default_factory=dict, hash=False)   # its agent's settings, as given
+    forbid: tuple[str, ...] = ()        # the options its agent never takes (``parse_forbid``)
+
+
+def parse_forbid(entry: str) -> tuple[str, str]:
+    """A seat's ``forbid`` entry as (decision kind, option pattern): ``build:mortgage`` ->
+    ("build", "mortgage"), ``bid_card:card:*`` -> ("bid_card", "card:*"), ``feed_luxury`` ->
+    ("feed_luxury", "*"): a kind alone forbids every option of that kind. The pattern is an
+    option id or a shell-style pattern of ids (``*``, ``?``, ``[45]``, ``[!0]``). Raises
+    ValueError saying what is wrong."""
+    kind, sep, option = entry.strip().partition(":")
+    if not DECISION_KIND.fullmatch(kind):
+        raise ValueError(f"'{entry}': write KIND or KIND:OPTION, KIND a decision kind such as"
+                         " build or bid_card (letters, digits and _)")
+    if sep and not option.strip():
+        raise ValueError(f"'{entry}': nothing after the ':'; write KIND alone to forbid every"
+                         " option of that kind")
+    return kind, option.strip() if sep else "*"
+
+
+def checked_forbid(entries, *, where: str, path: str) -> tuple[str, ...]:
+    """``entries`` (a seat's ``forbid``, or ``--forbid``), each checked by ``parse_forbid``;
+    a bad one is a ConfigError naming it and where it was given."""
+    for i, entry in enumerate(entries):
+        try:
+            parse_forbid(entry)
+        except ValueError as error:
+            raise ConfigError(f"forbid {error}", where=where, path=f"{path}[{i}]") from None
+    return tuple(e.strip() for e in entries)
 
 
 def _player(index: int, checked: dict, given: dict, where: str) -> PlayerSpec:
@@ -82,7 +119,8 @@ def _player(index: int, checked: dict, given: dict, where: str) -> PlayerSpec:
             raise ConfigError(f"settings for the {kind} agent, but this seat's agent is"
                               f" '{agent}'", where=where, path=f"players[{index}].{kind}")
     settings = {k: checked[agent][k] for k in given.get(agent, {})} if agent in checked else {}
-    return PlayerSpec(checked["name"] or f"Player {index + 1}", agent, settings)
+    forbid = checked_forbid(checked["forbid"], where=where, path=f"players[{index}].forbid")
+    return PlayerSpec(checked["name"] or f"Player {index + 1}", agent, settings, forbid)
 
 
 @dataclass(frozen=True)
@@ -147,8 +185,26 @@ class Scenario:
 
     def with_agents(self, agent: str) -> Scenario:
         return replace(self, players=tuple(
-            PlayerSpec(p.name, agent, p.settings if agent == p.agent else {})
+            replace(p, agent=agent, settings=p.settings if agent == p.agent else {})
             for p in self.players))
+
+    def with_forbid(self, seat: int, entries: tuple[str, ...]) -> Scenario:
+        """The scenario with seat ``seat`` (from 0) also never taking the options ``entries``
+        name (``--forbid``: each checked by ``parse_forbid``, a bad one an error naming it)."""
+        if not 0 <= seat < len(self.players):
+            raise ConfigError(f"no seat {seat + 1}: the scenario has {len(self.players)}"
+                              " players", where=self.where)
+        for entry in entries:
+            try:
+                parse_forbid(entry)
+            except ValueError as error:
+                raise ConfigError(f"--forbid {error}") from None
+        entries = tuple(e.strip() for e in entries)
+        players = list(self.players)
+        own = players[seat]
+        players[seat] = replace(own, forbid=own.forbid + tuple(
+            e for e in entries if e not in own.forbid))
+        return replace(self, players=tuple(players))
 
     def with_bots_for_humans(self, bot: str = BOT_FOR_HUMANS) -> tuple[Scenario, list[str]]:
         """The scenario with every human seat played by ``bot`` (for simulate and compare,
@@ -189,7 +245,8 @@ class Scenario:
         if self.parameters:
             out["parameters"] = {k: dict(v) for k, v in self.parameters.items()}
         out["players"] = [{"name": p.name, "agent": p.agent,
-                           **({p.agent: dict(p.settings)} if p.settings else {})}
+                           **({p.agent: dict(p.settings)} if p.settings else {}),
+                           **({"forbid": list(p.forbid)} if p.forbid else {})}
                           for p in self.players]
         return out
 

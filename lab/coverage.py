@@ -7,13 +7,15 @@ Per game (``Watcher``, one per loaded ruleset, in whatever process plays the gam
   answered, found by calling those once more with the game's RNG restored; a collected answer
   that is not None). Hooks whose spec says "Return value ignored" are only counted. Watching
   only the scenario's own plugins, the question is whether an implementation ever changed the
-  result (``plugin_warnings``): once it has in a game, its later answers in that game are not
-  probed again, and ``hook_changed`` counts the games in which it did (per game, so the counts
-  are the same for any executor and any number of workers);
+  result (``plugin_warnings``): ``hook_changed`` counts the games in which it did (per game,
+  so the counts are the same for any executor and any number of workers);
 - each phase run (with its rule section), each rule section met (phases, decisions, events):
   only when watching every implementation (the coverage tables are all that show them);
 - per seat and decision kind, the decisions a heuristic bot answered and those it answered at
-  random (no opinion from ``choose_heuristic``), and which plugin's phase asked them.
+  random (no opinion from ``choose_heuristic``), and which plugin's phase asked them;
+- what the scenario's own plugins did (``compare``'s rule effects): every call of their hooks by
+  seat and round, whether each answer changed the result (every answer is probed), by how much
+  when both answers are numbers, and the options taken in the decisions their phases ask.
 
 Which implementations are watched: always the scenario's own plugins (file or module: cheap,
 so ``simulate`` and ``compare`` always warn), every implementation with ``--coverage``.
@@ -32,9 +34,16 @@ from peloponnes.core.playing import AnswerObserver
 from peloponnes.core.plugins import Ruleset
 from peloponnes.lab.trace import Answer, HookTrace, summarise
 
-# Hooks a batch of bot games never calls: at loading, in tests (invariants), at the table.
+# Hooks a batch of bot games never calls: they are asked at loading, in tests (invariants), at
+# the table and in replays (views, narration, refusals, components), by the reports (metric
+# glossary, rule effects) and by learning agents (observations). A plugin implementing them is
+# not warned about as "called 0 times".
 NOT_IN_BATCH = frozenset({"register_variants", "declare_plugin", "load_components",
-                             "check_invariants", "render_view"})
+                          "check_invariants", "render_view", "describe_event",
+                          "describe_component", "explain_refusal", "describe_metrics",
+                          "describe_effect", "encode_view", "explain_score"})
+SETUP, END = 0, -1       # the "round" of a hook call during setup, during the final phases
+PHASE_HOOKS = ("list_setup_phases", "list_round_phases", "list_final_phases")
 SCENARIO_PLUGIN_KINDS = ("file", "module")
 
 
@@ -51,6 +60,13 @@ class Coverage:
     bot_decisions: Counter = field(default_factory=Counter)    # (seat, kind) -> answered
     bot_guesses: Counter = field(default_factory=Counter)      # (seat, kind) -> at random
     owners: dict = field(default_factory=dict)                 # decision kind -> plugin
+    # what the scenario's own plugins did: (plugin, hook, seat or None, round) -> calls, and
+    # those whose answer differed from the rules behind it; (plugin, hook) -> the sum of the
+    # plugin's answer less the rules' where both are numbers; (plugin, kind, option) -> taken
+    effect_calls: Counter = field(default_factory=Counter)
+    effect_changed: Counter = field(default_factory=Counter)
+    effect_delta: Counter = field(default_factory=Counter)
+    options_taken: Counter = field(default_factory=Counter)
 
     def add(self, other: Coverage) -> Coverage:
         self.games += other.games
@@ -61,14 +77,15 @@ class Coverage:
         return self
 
 
-_COUNTS = ("hook_calls", "hook_changed", "phases", "rules", "bot_decisions", "bot_guesses")
+_COUNTS = ("hook_calls", "hook_changed", "phases", "rules", "bot_decisions", "bot_guesses",
+           "effect_calls", "effect_changed", "effect_delta", "options_taken")
 
 
 def scenario_plugins(ruleset: Ruleset) -> list[str]:
     return [p.name for p in ruleset.plugins if p.kind in SCENARIO_PLUGIN_KINDS]
 
 
-def _result_ignored(ruleset: Ruleset, hook: str) -> bool:
+def result_ignored(ruleset: Ruleset, hook: str) -> bool:
     spec = getattr(getattr(ruleset.pm.hook, hook, None), "spec", None)
     doc = (getattr(getattr(spec, "function", None), "__doc__", "") or "").lower()
     return "return value ignored" in doc
@@ -95,13 +112,18 @@ class Watcher:
         self.every = every
         self._probe_plugins = set(scenario_plugins(ruleset))
         watched = None if every else set(self._probe_plugins)
-        self._ignored = {h: _result_ignored(ruleset, h) for h in dir(ruleset.pm.hook)
+        self._ignored = {h: result_ignored(ruleset, h) for h in dir(ruleset.pm.hook)
                          if not h.startswith("_")}
         self._owners: dict[str, str | None] = {}        # code file -> its plugin's name
         self._behind_cache: dict[tuple, list | None] = {}
         self._between_games = Coverage()
         self.current = self._between_games      # the game's counts, from ``start`` on
         self._rules_asked: list[str] = []      # the rule section of every decision answered
+        # a scenario plugin that lists phases may ask decisions of its own: their options are
+        # counted, so the game calls ``on_answer`` at every answer
+        self._plugin_phases = any(hook in PHASE_HOOKS for plugin in ruleset.plugins
+                                  if plugin.name in self._probe_plugins
+                                  for hook in plugin.hooks(ruleset.pm))
         self.trace = HookTrace(ruleset, on_answer=self._answered, only=watched, monitor=False)
 
     # --- per game ---------------------------------------------------------------------------
@@ -113,10 +135,11 @@ class Watcher:
     def answer_observer(self, scenario) -> AnswerObserver | None:
         """What a game of ``scenario`` should call at every answer (``playing.play``'s
         ``on_answer``): ``on_answer`` when watching every implementation (the rule sections
-        asked) or when a seat's bot has opinions to count; else None, and the game makes no
-        call per decision (scenario plugins watched, random bots: what ``compare`` and
-        ``simulate`` do by default)."""
-        if self.every or any(p.agent in OPINIONATED_KINDS for p in scenario.players):
+        asked), when a seat's bot has opinions to count or when a scenario plugin lists phases
+        (the options taken in its decisions); else None, and the game makes no call per
+        decision (scenario plugins that add no phase, random bots)."""
+        if (self.every or self._plugin_phases
+                or any(p.agent in OPINIONATED_KINDS for p in scenario.players)):
             return self.on_answer
         return None
 
@@ -125,9 +148,13 @@ class Watcher:
         # watching every implementation (the only watch that reports them)
         if self.every and decision.rule:
             self._rules_asked.append(decision.rule)
+        current = self.current
+        if self._plugin_phases:
+            owner = self._owner(game.phase)
+            if owner in self._probe_plugins:
+                current.options_taken[owner, decision.kind, answer] += 1
         if not hasattr(agent, "guessed"):         # only bots with opinions are counted
             return
-        current = self.current
         key = (decision.seat, decision.kind)
         current.bot_decisions[key] += 1
         if agent.guessed:
@@ -147,6 +174,10 @@ class Watcher:
             cov.rules.update(event.rule for event in game.events)
             cov.rules.pop("", None)                 # events without a rule section
             self._rules_asked = []
+        if game.finished:   # the final phases run at the round after the last: "the end"
+            for counts in (cov.effect_calls, cov.effect_changed):
+                for key in [k for k in counts if k[3] == game.round]:
+                    counts[(*key[:3], END)] += counts.pop(key)
         self.current = self._between_games      # (what is counted outside a game is dropped)
         self.trace.game = None
         return cov
@@ -169,20 +200,30 @@ class Watcher:
         key = (answer.plugin, hook)
         current = self.current
         current.hook_calls[key] += 1
+        own = answer.plugin in self._probe_plugins
+        if own:
+            given = dict(zip(impl.argnames, args, strict=False)) | kwargs
+            where = (answer.plugin, hook, _seat_of(given), getattr(trace.game, "round", 0))
+            current.effect_calls[where] += 1
         if self._ignored.get(hook, False):
             return
-        if not self.every and key in current.hook_changed:
-            return      # it changed the result in this game already: that is all we ask
+        behind = UNKNOWN        # what the rules behind the plugin answered, when known
         if answer.wrapper:
-            changed = answer.changed
+            changed, behind = answer.changed, answer.received
         elif answer.value is None:
             changed = False
-        elif trace.firstresult.get(hook) and answer.plugin in self._probe_plugins:
-            changed = self._differs_from_shadowed(trace, hook, impl, answer.value, args, kwargs)
+        elif trace.firstresult.get(hook) and own:
+            behind = self._shadowed(trace, hook, impl, given)
+            changed = behind is UNKNOWN or summarise(behind) != summarise(answer.value)
         else:
             changed = True
+        if changed and own and _is_number(behind) and _is_number(answer.value):
+            current.effect_delta[key] += answer.value - behind
         if changed:
-            current.hook_changed[key] += 1
+            if own:
+                current.effect_changed[where] += 1
+            if self.every or key not in current.hook_changed:
+                current.hook_changed[key] += 1
 
     def _behind(self, hook: str, impl) -> list | None:
         """The plain implementations pluggy calls after ``impl`` (None: ``impl`` is not one of
@@ -195,30 +236,44 @@ class Watcher:
             self._behind_cache[key] = plain[plain.index(impl) + 1:] if impl in plain else None
         return self._behind_cache[key]
 
-    def _differs_from_shadowed(self, trace: HookTrace, hook: str, impl, value, args: tuple,
-                               kwargs: dict) -> bool:
-        """Would the implementations behind ``impl`` have answered something else? Calls them
-        with the same arguments, the game's RNG saved and restored; True when unsure."""
+    def _shadowed(self, trace: HookTrace, hook: str, impl, given: dict):
+        """What the implementations behind ``impl`` would have answered with the same
+        arguments, the game's RNG saved and restored; ``UNKNOWN`` when that cannot be told
+        (nothing behind it answers: the plugin's answer is the only one)."""
         behind = self._behind(hook, impl)
         if behind is None:
-            return True
-        given = dict(zip(impl.argnames, args, strict=False)) | kwargs
+            return UNKNOWN
         game = given.get("game")
         state = game.rng.getstate() if game is not None else None
         try:
             for other in behind:
                 if not set(other.argnames) <= set(given):
-                    return True
+                    return UNKNOWN
                 function = trace.originals.get(other, other.function)
                 shadowed = function(*(given[n] for n in other.argnames))
                 if shadowed is not None:
-                    return summarise(shadowed) != summarise(value)
-            return True          # nothing behind it: the plugin's answer is the only one
+                    return shadowed
+            return UNKNOWN
         except Exception:
-            return True
+            return UNKNOWN
         finally:
             if state is not None:
                 game.rng.setstate(state)
+
+
+UNKNOWN = object()      # what the rules behind a plugin would have answered, when not known
+
+
+def _seat_of(given: dict) -> int | None:
+    """The seat a hook call is about: its ``seat`` argument, or its decision's seat."""
+    seat = given.get("seat")
+    if isinstance(seat, int) and not isinstance(seat, bool):
+        return seat
+    return getattr(given.get("decision"), "seat", None)
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 # --- words ---------------------------------------------------------------------------------------
@@ -236,7 +291,7 @@ def plugin_warnings(ruleset: Ruleset, cov: Coverage) -> list[str]:
         calls = cov.hook_calls.get((plugin, hook), 0)
         if calls == 0:
             out.append(f"plugin {plugin}: hook {hook} called 0 times in {_n(games)} games")
-        elif not _result_ignored(ruleset, hook) and not cov.hook_changed.get((plugin, hook)):
+        elif not result_ignored(ruleset, hook) and not cov.hook_changed.get((plugin, hook)):
             out.append(f"plugin {plugin}: hook {hook} called {_n(calls)} times in {_n(games)} "
                        "games and never answered differently from the ruleset it overrides")
     return out
@@ -294,7 +349,7 @@ def coverage_rows(ruleset: Ruleset, cov: Coverage, scenario=None) -> dict:
     games = max(cov.games, 1)
     hooks = [{"plugin": p, "hook": h, "calls": cov.hook_calls.get((p, h), 0),
               "per_game": cov.hook_calls.get((p, h), 0) / games,
-              "changed": (None if _result_ignored(ruleset, h)
+              "changed": (None if result_ignored(ruleset, h)
                           else cov.hook_changed.get((p, h), 0))}
              for p, h in watched_hooks(ruleset, every=True)]
     known = listed_phases(ruleset, scenario) if scenario is not None else []

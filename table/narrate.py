@@ -12,6 +12,7 @@ from collections.abc import Iterable
 
 from peloponnes.core.decisions import Event
 from peloponnes.core.naming import names, seat_name
+from peloponnes.table.score_sheet import sheet_data
 
 # Event fields that hold a seat (or a list of seats) by the engine's count from 0. Variants name
 # their fields so; ``event_for_people`` counts them from 1 for people.
@@ -93,8 +94,12 @@ def event_for_people(game, event: Event, seat: int | None) -> dict:
 
 
 def story_data(game, seat: int | None) -> dict:
-    """The game's events as data for people (``replay --json``): the players (seats from 1)
-    and every event with its words for ``seat``."""
-    return {"players": [{"seat": s.index + 1, "name": s.name, "agent": s.agent}
-                        for s in game.seats],
-            "events": [event_for_people(game, e, seat) for e in game.events]}
+    """The game's events as data for people (``replay --json``): the players (seats from 1),
+    every event with its words for ``seat``, and once the game is over how each score was
+    counted (``table.score_sheet``)."""
+    story = {"players": [{"seat": s.index + 1, "name": s.name, "agent": s.agent}
+                         for s in game.seats],
+             "events": [event_for_people(game, e, seat) for e in game.events]}
+    if game.finished:
+        story["scores"] = sheet_data(game)
+    return story

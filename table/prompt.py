@@ -11,13 +11,15 @@ import re
 import sys
 from contextlib import contextmanager
 
-from rich.console import Console
+from rich.console import Console, Group
 from rich.markup import escape
 from rich.pretty import Pretty
 from rich.rule import Rule
 from rich.table import Table
+from rich.text import Text
 
 from peloponnes.core.errors import IllegalAnswer
+from peloponnes.table.score_sheet import sheet_lines
 from peloponnes.table.session import UNDO, StopTable, TableSession
 
 COMMANDS = [
@@ -206,7 +208,8 @@ class TerminalFront:
 
 
 def result_lines(game) -> list:
-    """The final scores as a table and who won (names printed as text)."""
+    """The final scores as a table, how each was counted, and who won (names printed as
+    text)."""
     table = Table(title=f"Final scores (seed {game.seed})")
     for col in ("rank", "seat", "player", "score", *game.result.scores[0].details.keys()):
         table.add_column(escape(str(col)))
@@ -216,7 +219,9 @@ def result_lines(game) -> list:
                       str(score.value), *(escape(str(v)) for v in score.details.values()))
     names = " and ".join(game.seats[s].name for s in game.result.winners)
     verb = "wins" if len(game.result.winners) == 1 else "win"
-    return [table, f"[bold green]{escape(names)} {verb}![/]"]
+    sheets = sheet_lines(game)
+    return [table, *([Group(*(Text(line) for line in sheets))] if sheets else []),
+            f"[bold green]{escape(names)} {verb}![/]"]
 
 
 def play_at_terminal(session: TableSession, console: Console, **front_options):

@@ -14,6 +14,7 @@ from rich.pretty import Pretty
 
 from peloponnes.core.engine import Game
 from peloponnes.table.narrate import narrate
+from peloponnes.table.score_sheet import sheet_lines
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,8 @@ def steps_of(game: Game, answers: list[str], seat: int | None = None) -> list[St
     story = narrate(game, game.events[told:], seat)
     last = "Game over" if game.finished else "The game is paused here"
     final = table_text(game, 0 if seat is None else seat) if game.state is not None else ""
+    if game.finished:               # how each score was counted, under the final table
+        final = "\n".join([final, *sheet_lines(game)])
     steps.append(Step(last, story, final, ""))
     return steps
 

@@ -78,15 +78,24 @@ class Executor(Protocol):
 Loaded = tuple[Ruleset, Scenario, Watcher | None]
 
 
-def load_all(scenarios: Sequence[Scenario], watch: str | None = None) -> list[Loaded]:
+def load_all(scenarios: Sequence[Scenario], watch=None) -> list[Loaded]:
     """Every scenario's ruleset, loaded once (what a worker does before playing); with
-    ``watch`` ("plugins": the scenarios' own plugins, "all": every hook implementation) each
-    with a coverage ``Watcher``."""
+    ``watch`` ("plugins": the scenarios' own plugins, "all": every hook implementation; or a
+    ``Watcher`` class built with the ruleset alone, e.g. ``check``'s census) each with a
+    coverage ``Watcher``."""
     loaded = []
     for sc in scenarios:
         ruleset, sc = load_ruleset(sc)
-        loaded.append((ruleset, sc, Watcher(ruleset, every=watch == "all") if watch else None))
+        loaded.append((ruleset, sc, _watcher(ruleset, watch)))
     return loaded
+
+
+def _watcher(ruleset: Ruleset, watch) -> Watcher | None:
+    if not watch:
+        return None
+    if isinstance(watch, str):
+        return Watcher(ruleset, every=watch == "all")
+    return watch(ruleset)
 
 
 def play_jobs(loaded: Sequence[Loaded], jobs: Iterable[Job],

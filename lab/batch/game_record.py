@@ -49,7 +49,8 @@ class GameRecord:
     the plugins' and the generic ones; values that are no finite number become None). A game
     that raised has ``failure`` set and nothing else. ``coverage`` counts what the game exercised
     when the batch watches it. ``rounds`` holds each round's ``measure_round`` metrics as
-    numbers (a value per seat becomes the seats' mean)."""
+    numbers (a value per seat becomes the seats' mean). ``holdings``: what each seat held at the
+    end (``seat_holdings``; ``peloponnes impact`` relates it to the results)."""
     seed: int
     scenario: int = 0
     scores: list[float] = field(default_factory=list)
@@ -60,6 +61,8 @@ class GameRecord:
     failure: GameFailure | None = None
     coverage: Coverage | None = None      # when the batch watches (``lab.coverage``)
     rounds: list[dict] = field(default_factory=list)    # per round: metric -> number
+    # per seat, a (component, kind, round, price) per piece it holds at the end
+    holdings: list[tuple] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -88,6 +91,18 @@ def seat_labels(game: Game) -> list[dict]:
             for seat in game.seats]
 
 
+def seat_holdings(game: Game) -> list[tuple]:
+    """What each seat holds at the end (every ``holdings`` result joined, the base variant's
+    first), each piece as (component, kind, round acquired, price paid): small to send home."""
+    out = []
+    with game.ruleset.guard("holdings", game.phase):
+        for seat in game.seats:
+            parts = reversed(game.hook.holdings(game=game, seat=seat.index))
+            out.append(tuple((p["component"], p["kind"], p.get("round"), p.get("price"))
+                             for part in parts if part for p in part))
+    return out
+
+
 def round_numbers(metrics: dict) -> dict:
     """A round's metrics as numbers: a list per seat becomes its mean; others must be numbers."""
     out = {}
@@ -111,7 +126,8 @@ def record_game(game: Game, scenario: int = 0) -> GameRecord:
                       winners=list(result.winners),
                       first_player=order[0] if order else None,
                       labels=seat_labels(game), metrics=_numbers(game.metrics()),
-                      rounds=[round_numbers(measured) for measured in game.round_metrics])
+                      rounds=[round_numbers(measured) for measured in game.round_metrics],
+                      holdings=seat_holdings(game))
 
 
 def play_game(ruleset: Ruleset, scenario: Scenario, seed: int, index: int = 0,

@@ -24,7 +24,8 @@ every name and number whole at any width: ``terminal_fit``), ``svg``, ``render_h
 agent's win share at rising budgets, per ruleset); ``sequential`` (anytime-valid intervals and
 verdicts), ``until_decided`` and ``until_decided_render`` (``compare --until-decided``),
 ``verdicts`` and ``verdicts_render`` (``compare --agent a,b``: does the verdict depend on the
-bot?). docs/verdicts.md explains the last two.
+bot?). docs/verdicts.md explains the last two. ``rule_effects`` and ``rule_effects_render``:
+what each plugin a ruleset adds did in its games (docs/rule-effects.md).
 """
 from peloponnes.lab.compare.render_html import render_html
 from peloponnes.lab.compare.render_terminal import render_terminal

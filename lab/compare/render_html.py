@@ -16,6 +16,7 @@ from peloponnes.lab.compare.formatting import (
 )
 from peloponnes.lab.compare.narrative import design_measures, glossary_rows, holm_sentence
 from peloponnes.lab.compare.result import BOT_NOTE, CompareResult, LabelRow
+from peloponnes.lab.compare.rule_effects_render import effects_html
 from peloponnes.lab.compare.rules_diff import short_path
 from peloponnes.lab.compare.svg import (
     PALETTE,
@@ -303,7 +304,8 @@ def _coverage(result: CompareResult) -> list[str]:
     return out
 
 
-SECTIONS = (_rulesets, _warnings, _headlines, stopping_html, _metrics_table, _design,
+SECTIONS = (_rulesets, _warnings, effects_html, _headlines, stopping_html, _metrics_table,
+            _design,
             _score_histograms, _trajectories, _seat_shares, _label_shares, _metric_charts,
             _glossary, _failures, _coverage)
 

@@ -21,6 +21,7 @@ from peloponnes.lab.compare.formatting import (
 )
 from peloponnes.lab.compare.narrative import design_measures, glossary_rows, holm_sentence
 from peloponnes.lab.compare.result import BOT_NOTE, CompareResult
+from peloponnes.lab.compare.rule_effects_render import effects_tables, effects_terminal
 from peloponnes.lab.compare.rules_diff import short_path
 from peloponnes.lab.compare.terminal_fit import FirstThatFits, compact_table
 from peloponnes.lab.compare.until_decided_render import stopping_terminal
@@ -252,6 +253,7 @@ def failures(result: CompareResult) -> Group | None:
 def render_terminal(result: CompareResult) -> list:
     """Everything ``peloponnes compare`` prints, in order."""
     out: list = [header(result), Text(""), rules_diff(result), Text("")]
+    out.extend(effects_terminal(result))      # what each added plugin did, a line each
     top = headlines(result) if result.stopping is None else None
     if top is not None:
         out.append(top)
@@ -264,6 +266,7 @@ def render_terminal(result: CompareResult) -> list:
     table = labels_table(result)
     if table is not None and not result.selected:
         out.append(table)
+    out.extend(effects_tables(result))
     fail = failures(result)
     if fail is not None:
         out.append(fail)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from peloponnes.core.errors import ConfigError
 from peloponnes.lab.batch import GameFailure, ScenarioTally, Tally, group_failures
 from peloponnes.lab.compare.narrative import PER_SEAT, UNDECLARED, glossary, headline
+from peloponnes.lab.compare.rule_effects import PluginEffect, rule_effects
 from peloponnes.lab.compare.rules_diff import rules_diff
 from peloponnes.lab.compare.scenarios import Entry
 from peloponnes.lab.compare.stats import (
@@ -74,6 +75,7 @@ class CompareResult:
     glossary: dict[str, dict] = field(default_factory=dict)   # name -> meaning, unit
     headlines: list[str] = field(default_factory=list)  # significant changes after Holm
     stopping: Stopping | None = None        # with --until-decided: the rounds and verdicts
+    effects: list[PluginEffect] = field(default_factory=list)   # what each added plugin did
 
     @property
     def failures(self) -> list[GameFailure]:
@@ -171,12 +173,15 @@ def analyse(entries: Sequence[Entry], tally: Tally, *, games: int, first_seed: i
         tables = [dict(coverage_rows(e.ruleset, t.coverage, e.scenario), scenario=e.letter)
                   for e, t in zip(entries, tally.scenarios, strict=True)
                   if t.coverage is not None]
+    differences = [{} if k == 0 else {n: tally.diff(k, n).mean for n in names}
+                   for k in range(len(entries))]
+    effects, effect_warnings = rule_effects(entries, tally, differences)
     return CompareResult(list(entries), games, first_seed, tally, names, rows,
                          _label_rows(tally.scenarios), diffs_text,
                          list(metrics) if metrics else None,
-                         warnings=coverage_warnings(entries, tally), coverage=tables,
-                         folded=folded, glossary=words,
-                         headlines=_headlines(entries, rows, words))
+                         warnings=coverage_warnings(entries, tally) + effect_warnings,
+                         coverage=tables, folded=folded, glossary=words,
+                         headlines=_headlines(entries, rows, words), effects=effects)
 
 
 def _headlines(entries: Sequence[Entry], rows: Sequence[MetricRow], words: dict) -> list[str]:

@@ -126,6 +126,11 @@ def rules_diff(base: Entry, other: Entry, *, first_seed: int) -> dict:
               for pa_, pb_ in zip(a.players, b.players, strict=True) if pa_.agent != pb_.agent]
     lines.append("agents: " + ("same" if not agents else "; ".join(agents)
                                + " (differences may come from the bots, not the rules)"))
+    forbidden = [f"{pa_.name} {', '.join(pa_.forbid) or 'nothing'} -> "
+                 f"{', '.join(pb_.forbid) or 'nothing'}"
+                 for pa_, pb_ in zip(a.players, b.players, strict=True) if pa_.forbid != pb_.forbid]
+    if forbidden:   # restricted play (agents.restricted): the seats' options, not the rules
+        lines.append("forbidden options: " + "; ".join(forbidden))
     if b.seed != first_seed:
         lines.append(f"seed: the file says {b.seed}; compare plays {other.letter} with "
                      f"{base.letter}'s seeds (from {first_seed}) so the games are paired")

@@ -13,6 +13,7 @@ from typing import TextIO
 from peloponnes.lab.batch import GameRecord
 from peloponnes.lab.compare.narrative import design_measures
 from peloponnes.lab.compare.result import BOT_NOTE, CompareResult
+from peloponnes.lab.compare.rule_effects_render import effects_dict
 from peloponnes.lab.compare.rules_diff import describe_plugin
 from peloponnes.lab.compare.scenarios import Entry
 from peloponnes.lab.compare.until_decided_render import stopping_dict
@@ -53,6 +54,7 @@ def result_dict(result: CompareResult) -> dict:
         } for row in result.metrics],
         "folded": result.folded,
         "headlines": result.headlines,
+        "rule_effects": effects_dict(result),
         "glossary": result.glossary,
         "design_measures": [{"name": m.name, "meaning": m.meaning,
                              "per_scenario": dict(zip([e.letter for e in entries], m.values,

@@ -16,7 +16,7 @@ from peloponnes.variants.common.income import income_row
 from peloponnes.variants.common.refusals import auction_refusal
 from peloponnes.variants.common.scoring import balance_gap, lower_total_score
 
-from . import bot, hidden, narrate, state
+from . import bot, hidden, holdings, narrate, score_parts, state
 from . import hookspecs as boardgame_hookspecs
 from .disasters import strike_table
 from .encoding import MAX_OPTIONS
@@ -139,16 +139,25 @@ class BoardGame:
         return {"civilization": game.state.players[seat].civilization_name}
 
     @hookimpl
+    def holdings(self, game, seat):
+        return holdings.holdings(game, seat)
+
+    @hookimpl
     def score_seat(self, game, seat):
         """boardgame: Final Score And Winner — prestige = the tiles' prestige points + 1 per 3
         coins; population = 3 points per inhabitant; the lower counts; ties go to the larger
-        total, then to the most luxury goods. (Solo Game: the same score, to be maximised.)"""
+        total, then to the most luxury goods. (Solo Game: the same score, to be maximised.)
+        ``explain_score`` shows the same count part by part."""
         player = game.state.players[seat]
         prestige = player.tile_prestige() + player.coins // player.mat["coins_per_prestige"]
         population = player.population * player.mat["points_per_inhabitant"]
         return lower_total_score(population, prestige, player.luxury, {
             "prestige": prestige, "inhabitants": player.population, "coins": player.coins,
             "tiles": player.tile_count()})
+
+    @hookimpl
+    def explain_score(self, game, seat):
+        return score_parts.explain(game, seat)
 
     @hookimpl
     def collect_metrics(self, game):

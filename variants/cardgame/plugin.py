@@ -11,7 +11,7 @@ from peloponnes.variants.common.auction import CONQUEST_PRICE_OPTION
 from peloponnes.variants.common.income import income_row
 from peloponnes.variants.common.scoring import balance_gap, lower_total_score, scores_now
 
-from . import bot, hidden, narrate, refusals, state
+from . import bot, hidden, holdings, narrate, refusals, score_parts, state
 from . import hookspecs as cardgame_hookspecs
 from .catastrophes import default_hits, default_targets, lose_card, strike_table
 from .encoding import MAX_OPTIONS
@@ -111,8 +111,12 @@ class CardGame:
         return {"civilization": player.civilization_name}
 
     @hookimpl
+    def holdings(self, game, seat):
+        return holdings.holdings(game, seat)
+
+    @hookimpl
     def score_seat(self, game, seat):
-        """cardgame: Scoring."""
+        """cardgame: Scoring (``explain_score`` shows the same count part by part)."""
         player = game.state.players[seat]
         luxury = player.luxury
         inhabitants = player.hand.get("inhabitant", 0)
@@ -127,6 +131,10 @@ class CardGame:
             population += card["inhabitants"]
             power += card["power"]
         return lower_total_score(population, power, luxury)
+
+    @hookimpl
+    def explain_score(self, game, seat):
+        return score_parts.explain(game, seat)
 
     @hookimpl
     def collect_metrics(self, game):

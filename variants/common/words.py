@@ -10,8 +10,8 @@ from peloponnes.core.naming import seat_name
 
 # Nouns whose plural is not the noun + "s" (or that are counted in words of their own).
 PLURAL = {"luxury good": "luxury goods", "luxury": "luxury goods", "clover leaf": "clover leaves",
-          "colony": "colonies", "hero": "heroes", "wood": "wood", "stone": "stone",
-          "grain": "grain", "food": "food", "choice": "choices"}
+          "leaf": "leaves", "colony": "colonies", "hero": "heroes", "wood": "wood",
+          "stone": "stone", "grain": "grain", "food": "food", "choice": "choices"}
 SINGULAR = {plural: noun for noun, plural in PLURAL.items() if plural != noun}
 SINGULAR.update({"coins": "coin", "inhabitants": "inhabitant", "luxury goods": "luxury good",
                  "luxury": "luxury good"})

@@ -253,7 +253,9 @@ def _offer_coins(view: dict, options, kind: str) -> str:
     """The difference in worth (what the other bot would accept), keeping coins to bid with."""
     most = max(o.value for o in options)
     offer = _gain_of_last_target(view, kind)
-    return str(min(offer, most, max(0, view["me"]["coins"] - KEEP_COINS)))
+    # nothing below 0: an offer forced where no target is worth it (a seat told never to
+    # refuse) offers nothing
+    return str(max(0, min(offer, most, view["me"]["coins"] - KEEP_COINS)))
 
 
 def _gain_of_last_target(view: dict, kind: str) -> int:

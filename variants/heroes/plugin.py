@@ -21,7 +21,7 @@ section (of the Dutch original, as the English digest names them):
   ``bid_bonus_halves`` (Sisyphus), ``list_building_costs`` (Daedalus), ``count_food_needed``
   (Salamis, Penelope), ``check_land_placement``, ``count_mark_coins`` (Leptis Magna),
   ``get_disaster_effect`` (Apollonia, Taras)
-- Scoring (``scoring``): ``score_seat``
+- Scoring (``scoring``): ``score_seat``, ``explain_score``
 - Negotiation variant (``negotiation``): ``list_setup_phases``
 """
 from __future__ import annotations
@@ -35,6 +35,7 @@ from . import (
     abilities,
     bot,
     checks,
+    holdings,
     narrate,
     negotiation,
     persians,
@@ -231,6 +232,10 @@ class HeroesPlugin:
     def score_seat(self, game, seat):
         return scoring.score_seat(game, seat)
 
+    @hookimpl
+    def explain_score(self, game, seat):
+        return scoring.explain(game, seat)
+
     # --- information, bots, metrics -------------------------------------------------------------
     @hookimpl(wrapper=True)
     def view_for_seat(self, game, seat):
@@ -246,6 +251,10 @@ class HeroesPlugin:
     def describe_seat(self, game, seat):
         hp = hero_player(game, seat)
         return {"hero": hp.hero["name"], "colony": hp.colony["name"]}
+
+    @hookimpl
+    def holdings(self, game, seat):
+        return holdings.holdings(game, seat)
 
     @hookimpl
     def describe_event(self, game, event, seat):
