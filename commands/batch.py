@@ -16,6 +16,7 @@ from rich.markup import escape
 from peloponnes.agents import BOT_KINDS
 from peloponnes.commands.common import (
     EXIT_PLUGIN,
+    GAMES,
     CliError,
     batch_executor,
     check_option,
@@ -99,7 +100,7 @@ def save_from(entries) -> Callable[[GameFailure], Path | None]:
 @click.command(name="simulate")
 @end_on_sigterm
 @click.argument("scenario", type=click.Path(dir_okay=False))
-@click.option("-n", "--games", type=click.IntRange(1), default=100, show_default=True,
+@click.option("-n", "--games", type=GAMES, default=100, show_default=True,
               help="How many games (game i uses the scenario's seed + i).")
 @click.option("--agent", type=click.Choice(BOT_KINDS),
               help="Play every seat with this agent instead of the scenario's.")
@@ -216,7 +217,7 @@ def _skill_trace(budgets, *, scenarios, games, workers, executor_kind, address, 
 @click.command(name="compare")
 @end_on_sigterm
 @click.argument("scenarios", nargs=-1, required=True, type=click.Path(dir_okay=False))
-@click.option("-n", "--games", type=click.IntRange(1), default=100, show_default=True,
+@click.option("-n", "--games", type=GAMES, default=100, show_default=True,
               help="Paired games per scenario: game i of every scenario uses the FIRST "
                    "scenario's seed + i.")
 @click.option("--metric", "metrics", multiple=True, metavar="NAME",
@@ -340,13 +341,15 @@ def _compare(scenarios, games, metrics, workers, executor_kind, address, seed, c
               help="A key and its values (repeatable: the grid is every combination). KEY: "
                    "options.NAME, components.PATH (e.g. rules.conquest_surcharge) or "
                    "plugins.PLUGIN.PARAMETER.")
-@click.option("-n", "--games", type=click.IntRange(1), default=100, show_default=True,
+@click.option("-n", "--games", type=GAMES, default=100, show_default=True,
               help="Paired games per grid point: game i of every point uses the scenario's "
                    "seed + i.")
 @click.option("--metric", "metrics", multiple=True, metavar="NAME",
               help="Show only this metric (repeatable).")
 @workers_option("all cores")
 @click.option("--seed", type=click.IntRange(0), help="First seed (default: the scenario's).")
+@click.option("--agent", type=click.Choice(BOT_KINDS), help="Play every seat with this agent "
+              "instead of the scenario's (a learned one trains for each grid point's rules).")
 @json_option("the results")
 @click.option("--csv", "csv_out", type=click.Path(dir_okay=False, allow_dash=True),
               metavar="FILE", help="Write a row per metric per grid point as CSV.")
@@ -359,8 +362,8 @@ def _compare(scenarios, games, metrics, workers, executor_kind, address, seed, c
 @trust_option
 @executor_options
 @friendly_errors
-def sweep_cmd(scenario, vary, games, metrics, workers, seed, json_out, csv_out, html_out,
-              max_points, trust, executor_kind, address):
+def sweep_cmd(scenario, vary, games, metrics, workers, seed, agent, json_out, csv_out,
+              html_out, max_points, trust, executor_kind, address):
     """Which value balances the game? Play GAMES paired games at every point of a grid of
     values (--vary KEY=V1,V2,..., repeatable) and show, per metric, each point's mean with its
     95% CI and its paired difference against the scenario's own value, with a line chart. The
@@ -380,6 +383,8 @@ def sweep_cmd(scenario, vary, games, metrics, workers, seed, json_out, csv_out, 
     sc = replace(Scenario.from_file(scenario), trusted=trust)
     if seed is not None:
         sc = replace(sc, seed=seed)
+    if agent is not None:
+        sc = sc.with_agents(agent)
     workers = workers or (default_workers() if executor_kind == "local" else None)
     executor = batch_executor(executor_kind, address, workers, default_workers())
     with progress_bar() as progress, plugin_output_to_stderr("-" in (json_out, csv_out)):

@@ -10,6 +10,7 @@ import click
 from rich.markup import escape
 
 from peloponnes.commands.common import (
+    GAMES,
     console,
     end_on_sigterm,
     friendly_errors,
@@ -34,7 +35,7 @@ SAVES = Path("saves")       # where the shortest game of each finding is saved
 @click.command(name="check")
 @end_on_sigterm
 @click.argument("scenario", type=click.Path(dir_okay=False))
-@click.option("-n", "--games", type=click.IntRange(1), default=100, show_default=True,
+@click.option("-n", "--games", type=GAMES, default=100, show_default=True,
               help=f"Seeds to play (the scenario's seed on), each once with every seat "
                    f"{' and once with every seat '.join(BOTS)}.")
 @click.option("--seed", type=click.IntRange(0), help="Override the scenario's first seed.")

@@ -52,6 +52,12 @@ class CliError(click.ClickException):
             err_console.print(f"  {escape(one_line(line))}", highlight=False, soft_wrap=True)
 
 
+# The most games one command plays: beyond any batch that ends in a lifetime, within every count
+# the lab keeps; a larger number is a typing slip, refused like 0.
+MAX_GAMES = 10**9
+GAMES = click.IntRange(1, MAX_GAMES)
+
+
 def friendly_errors(fn):
     """Turn the sandbox's errors into one-line messages with exit codes."""
     @functools.wraps(fn)

@@ -9,7 +9,7 @@ import click
 from click.core import ParameterSource
 
 from peloponnes.agents import BOT_KINDS
-from peloponnes.commands.common import CliError, console, write_output
+from peloponnes.commands.common import GAMES, CliError, console, write_output
 from peloponnes.core.errors import ConfigError
 from peloponnes.core.scenario import agent_kinds
 
@@ -65,7 +65,7 @@ def until_decided_options(command):
                          help="With --until-decided: a change of METRIC smaller than X does not "
                               "matter; it is decided when its interval lies within ±X "
                               "(repeatable)."),
-            click.option("--max-games", type=click.IntRange(1), metavar="N",
+            click.option("--max-games", type=GAMES, metavar="N",
                          help=f"With --until-decided: the most paired games (default "
                               f"{DEFAULT_MAX_GAMES:,})."),
             click.option("--max-time", metavar="TIME",

@@ -15,6 +15,7 @@ from rich.markup import escape
 from peloponnes.agents import BOT_KINDS
 from peloponnes.commands.common import (
     EXIT_PLUGIN,
+    GAMES,
     CliError,
     batch_executor,
     check_option,
@@ -89,6 +90,10 @@ def impact_options(command):
         if "," in (kwargs.get("agent") or ""):
             raise CliError("--impact relates holdings to results under one agent: give "
                            "--agent one kind")
+        if "-" in (impact_json, impact_html):
+            # standard output carries compare's own report (or its --json)
+            raise CliError("--impact-json and --impact-html write a file, not standard output "
+                           "(`peloponnes impact SCENARIO --json -` writes to it)")
         collectors: list = []
         token = _COLLECTING.set(collectors)
         failed = None
@@ -119,7 +124,7 @@ def impact_options(command):
 @click.command(name="impact")
 @end_on_sigterm
 @click.argument("scenario", type=click.Path(dir_okay=False))
-@click.option("-n", "--games", type=click.IntRange(1), default=500, show_default=True,
+@click.option("-n", "--games", type=GAMES, default=500, show_default=True,
               help="How many games (game i uses the scenario's seed + i).")
 @click.option("--agent", type=click.Choice(BOT_KINDS),
               help="Play every seat with this agent instead of the scenario's.")

@@ -12,6 +12,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from peloponnes.commands.common import (
+    GAMES,
     CliError,
     console,
     err_console,
@@ -90,7 +91,7 @@ def ensure_models(scenarios, agent: str | None = None, *, workers: int | None = 
 
 @click.command(name="train")
 @click.argument("scenario", type=click.Path(dir_okay=False))
-@click.option("-n", "--games", type=click.IntRange(1), default=None,
+@click.option("-n", "--games", type=GAMES, default=None,
               help="Self-play games to learn from (default: 3000, about 10 minutes on 2 cores "
                    "in the card game).")
 @click.option("--seed", type=click.IntRange(0), default=0, show_default=True,
@@ -186,6 +187,12 @@ def save_cmd(ruleset, file, trust):
                            f" `peloponnes train {ruleset}`")
     else:
         model = found[1]
+    target = Path(file)
+    if target.exists():
+        raise CliError(f"{file} exists: a model is never written over another file; give a new"
+                       " name")
+    if not target.parent.is_dir():
+        raise CliError(f"cannot write the model to {file}: no folder {target.parent}")
     try:
         written = model.save(file)
     except OSError as exc:

@@ -15,6 +15,7 @@ from peloponnes.lab.compare.stats import Estimate
 from peloponnes.lab.compare.svg import PALETTE, axis_ticks, label_width
 from peloponnes.lab.compare.terminal_fit import FirstThatFits, compact_table
 from peloponnes.lab.impact import MIN_SEATS, Effect, Impact
+from peloponnes.variants.common.words import count
 
 SHOWN = 10                  # the top and the bottom this many in the terminal
 ALPHA = 0.05                # significant: the Holm-adjusted p-value below this
@@ -53,8 +54,8 @@ def _held_text(effect: Effect) -> str:
 def title_of(result: Impact) -> str:
     sc = result.scenario
     seeds = f" (seeds {result.seeds[0]}-{result.seeds[1]})" if result.seeds else ""
-    return (f"What wins in {sc.name or sc.source}: {result.counted} games{seeds}, "
-            f"{result.seats} seats")
+    return (f"What wins in {sc.name or sc.source}: {count(result.counted, 'game')}{seeds}, "
+            f"{count(result.seats, 'seat')}")
 
 
 def shown_effects(result: Impact) -> tuple[list[Effect], list[Effect]]:

@@ -211,6 +211,9 @@ def load_saved(path: str | Path) -> SavedGame:
     old format has no digest: it loads unverified (``SavedGame.verified`` is False)."""
     path = Path(path)
     raw = read_toml(path)
+    if raw.get("format") not in (SAVE_FORMAT, *LEGACY_FORMATS) and "variant" in raw:
+        raise ConfigError("this is a scenario, not a saved game: `peloponnes play` plays it",
+                          where=str(path))
     data = validate(raw, save_schema(), where=str(path))
     if data["format"] == SAVE_FORMAT:
         body = {k: v for k, v in raw.items()}

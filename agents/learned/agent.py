@@ -17,6 +17,7 @@ import random
 import sys
 import time
 
+from peloponnes.agents.restricted import answers_pending
 from peloponnes.core.errors import ConfigError
 from peloponnes.core.schema import Field, Table, validate
 
@@ -58,16 +59,27 @@ class LearnedAgent:
         self.game = game.enable_forking()
         self.model = model_for(game.ruleset, game.scenario, settings)
         self.encoder = encoder_for(game.ruleset, game.scenario)
+        if self.model.weights[0].shape[0] != self.encoder.size:
+            raise ConfigError(f"the learned model of these rules reads "
+                              f"{self.model.weights[0].shape[0]} numbers but the game's view "
+                              f"has {self.encoder.size}: train it again (`peloponnes models "
+                              "clear`, then `peloponnes train`)")
 
     def choose(self, view, decision) -> str:
         from .features import after_states
 
         game = self.game
-        if game.pending is not decision:
+        if not answers_pending(game.pending, decision):
             raise RuntimeError("the learned agent answers only its own game's pending decision")
         redraw = random.Random(f"{self.seed}:{len(game.answers)}").getrandbits(64)
         values = self.model.predict(after_states(game, self.encoder, redraw))
-        return decision.options[int(values.argmax())].id
+        if decision is game.pending:
+            return decision.options[int(values.argmax())].id
+        # a restricted seat (agents.restricted): the best of the options it was shown
+        allowed = {o.id for o in decision.options}
+        offered = game.pending.options
+        best = max((i for i, o in enumerate(offered) if o.id in allowed), key=lambda i: values[i])
+        return offered[best].id
 
 
 def model_for(ruleset, scenario, settings: dict):

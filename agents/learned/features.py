@@ -40,13 +40,22 @@ class Encoder:
 
     def encode(self, game: Game, seat: int) -> np.ndarray:
         """``seat``'s view of ``game``, scaled to [0, 1] (a value beyond its bounds saturates)."""
+        return self.scale(self.raw(game, seat))
+
+    def raw(self, game: Game, seat: int) -> np.ndarray:
+        """``seat``'s view of ``game`` as the hook gives it, unscaled."""
         values = self.encode_view(view=game.view(seat), decision=None).values
         if len(values) != self.size:
             raise SandboxError(f"encode_view gave {len(values)} numbers for seat {seat + 1}"
                                f" where the layout has {self.size}: an encoding must have a"
                                " fixed length")
-        scaled = (np.asarray(values, dtype=np.float32) - self.lows) * self.inverse_width
-        return np.clip(scaled, 0.0, 1.0, out=scaled)
+        return np.fromiter(values, dtype=np.float32, count=self.size)
+
+    def scale(self, raw: np.ndarray) -> np.ndarray:
+        """Rows of ``raw`` values scaled in place to [0, 1] by the layout's bounds."""
+        raw -= self.lows
+        raw *= self.inverse_width
+        return np.clip(raw, 0.0, 1.0, out=raw)
 
 
 def after_states(game: Game, encoder: Encoder, rng_seed: int) -> np.ndarray:
@@ -60,8 +69,8 @@ def after_states(game: Game, encoder: Encoder, rng_seed: int) -> np.ndarray:
     for index in range(len(decision.options)):
         fork = game.fork().resample(seat, random.Random(rng_seed))
         fork.give(fork.pending.options[index])
-        rows[index] = encoder.encode(fork, seat)
-    return rows
+        rows[index] = encoder.raw(fork, seat)
+    return encoder.scale(rows)
 
 
 _encoders: dict[int, tuple] = {}     # id(ruleset) -> (ruleset, seats, Encoder)

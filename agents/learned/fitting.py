@@ -20,4 +20,4 @@ def fit_value_model(rows: np.ndarray, labels: np.ndarray, *, info: dict,
     regressor = Ridge(alpha=alpha).fit(rows, labels)
     weight = np.asarray(regressor.coef_, dtype=np.float32).reshape(-1, 1)
     bias = np.array([regressor.intercept_], dtype=np.float32)
-    return ValueModel([weight], [bias], 0.0, 1.0, dict(info))
+    return ValueModel([weight], [bias], 0.0, 1.0, {**info, "features": rows.shape[1]})

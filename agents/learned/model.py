@@ -84,9 +84,29 @@ class ValueModel:
             raise ConfigError(f"{path}: no such model file") from None
         except (OSError, ValueError, KeyError, TypeError, json.JSONDecodeError) as exc:
             raise ConfigError(f"{path} is not a learned-agent model file ({exc})") from None
-        for i in range(1, layers):
-            if weights[i].shape[0] != weights[i - 1].shape[1]:
-                raise ConfigError(f"{path}: its layers do not fit together")
         header.pop("format")
-        return cls(weights, biases, float(header.pop("y_mean")), float(header.pop("y_scale")),
-                   header)
+        model = cls(weights, biases, float(header.pop("y_mean")), float(header.pop("y_scale")),
+                    header)
+        problem = model.malformed()
+        if problem:
+            raise ConfigError(f"{path} is not a usable learned-agent model: {problem}")
+        return model
+
+    def malformed(self) -> str | None:
+        """What makes these arrays no model this agent can evaluate (a damaged or hand-made
+        file), or None: matrices whose sizes chain from the layout's features to one output,
+        a bias per output, finite numbers throughout."""
+        if not self.weights:
+            return "it has no layers"
+        inputs = self.info.get("features", self.weights[0].shape[0])
+        for i, (weight, bias) in enumerate(zip(self.weights, self.biases, strict=True)):
+            if weight.ndim != 2 or bias.shape != (weight.shape[1],) or weight.shape[0] != inputs:
+                return f"layer {i} does not fit the one before it (or the {inputs} features)"
+            if not (np.isfinite(weight).all() and np.isfinite(bias).all()):
+                return f"layer {i} holds numbers that are not finite"
+            inputs = weight.shape[1]
+        if inputs != 1:
+            return f"its last layer gives {inputs} numbers, not one estimate"
+        if not (np.isfinite(self.y_mean) and np.isfinite(self.y_scale)):
+            return "its scale is not finite"
+        return None

@@ -7,6 +7,8 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from peloponnes.lab.compare.terminal_fit import FirstThatFits, compact_table
+
 OPTIONS_SHOWN = 4       # option ids listed per decision kind (all of them: --json)
 
 
@@ -60,21 +62,32 @@ def render_check(report: dict) -> list:
     return out
 
 
-def decision_table(rows: list[dict]) -> Table:
+TITLE = "Decisions the rules asked (forced: one option, taken by the engine)"
+
+
+def decision_table(rows: list[dict]) -> FirstThatFits:
     """The decision census: per kind and rule section, decisions asked per game, how many had
-    one option (the engine took those), the most options offered, the option ids seen."""
-    table = Table(title="Decisions the rules asked (forced: one option, taken by the engine)",
-                  title_justify="left")
-    for col, justify in (("kind", "left"), ("rule section", "left"), ("per game", "right"),
-                         ("forced", "right"), ("most options", "right"),
-                         ("option ids seen", "left")):
-        table.add_column(col, justify=justify)
+    one option (the engine took those), the most options offered, the option ids seen. In a
+    narrow terminal the ids are left out (``--json`` has them all) and the table is unframed;
+    a kind, which `--forbid` names, is never cut."""
+    return FirstThatFits(_decision_table(rows, Table(title=TITLE, title_justify="left"), True),
+                         _decision_table(rows, compact_table(TITLE), True),
+                         _decision_table(rows, compact_table(TITLE), False))
+
+
+def _decision_table(rows: list[dict], table: Table, with_ids: bool) -> Table:
+    table.add_column("kind", no_wrap=True)
+    table.add_column("rule section")
+    for col in ("per game", "forced", "most options"):
+        table.add_column(col, justify="right", no_wrap=True)
+    if with_ids:
+        table.add_column("option ids seen")
     for r in rows:
-        seen = r["options_seen"]
-        ids = f"{len(seen)}: " + " ".join(seen[:OPTIONS_SHOWN]) + (
-            " ..." if len(seen) > OPTIONS_SHOWN else "")
-        always = r["forced"] == r["asked"]
-        table.add_row(escape(r["kind"]), escape(r["rule"]), f"{r['per_game']:.1f}",
-                      f"{r['forced']:,} of {r['asked']:,}", str(r["most_options"]), escape(ids),
-                      style="red" if always else "")
+        cells = [escape(r["kind"]), escape(r["rule"]), f"{r['per_game']:.1f}",
+                 f"{r['forced']:,} of {r['asked']:,}", str(r["most_options"])]
+        if with_ids:
+            seen = r["options_seen"]
+            cells.append(escape(f"{len(seen)}: " + " ".join(seen[:OPTIONS_SHOWN])
+                                + (" ..." if len(seen) > OPTIONS_SHOWN else "")))
+        table.add_row(*cells, style="red" if r["forced"] == r["asked"] else "")
     return table

@@ -152,7 +152,9 @@ class GridBuilder:
         try:
             load_ruleset(self.point({key: value}, point_label({key: value})))
         except ConfigError as exc:
-            raise ConfigError(f"--vary {key}={value!r}: {exc}") from None
+            # what the rules say of the value, without the temporary file it was written to
+            said = ": ".join(part for part in (exc.path, exc.detail) if part)
+            raise ConfigError(f"--vary {key}={value!r}: {said}") from None
 
     def point(self, values: dict[str, Any], name: str) -> Scenario:
         """The scenario with every key of ``values`` set (a component file written if needed)."""

@@ -161,3 +161,24 @@ def test_a_model_file_named_in_a_scenario_must_exist(tmp_path):
     ruleset, sc = load_ruleset(sc)
     with pytest.raises(ConfigError, match="no such model file"):
         make_agents(Game(ruleset, sc, seed=1))
+
+
+def test_an_option_is_seen_as_the_deciding_seats_view_after_it_scaled_to_its_bounds():
+    import random
+
+    from peloponnes.agents.learned.features import after_states
+
+    ruleset, sc = load_ruleset(Scenario.quick("cardgame", 4, agent="heuristic"))
+    game = Game(ruleset, sc, seed=3).enable_forking().start()
+    decision = game.pending
+    rows = after_states(game, Encoder(ruleset, sc), 7)
+    assert rows.shape[0] == len(decision.options) > 1
+    for index in range(len(decision.options)):
+        fork = game.fork().resample(decision.seat, random.Random(7))
+        fork.give(fork.pending.options[index])
+        view = ruleset.pm.hook.encode_view(view=fork.view(decision.seat), decision=None)
+        low, high = np.array(view.lows()), np.array(view.highs())
+        width = np.where(high > low, high - low, np.inf)
+        expected = np.clip((np.array(view.values, dtype=float) - low) / width, 0, 1)
+        assert np.allclose(rows[index], expected, atol=1e-6)
+    assert len({row.tobytes() for row in rows}) > 1      # options differ by what they do

@@ -98,9 +98,8 @@ class ArrangeScoringExample:
         return [Phase("arrange", self.arrange, "test")]
 
 
-def test_example_scoring_dimitrios_10_helena_12_helena_wins():
-    """Dimitrios has 10 population points and 15 power points for a final score of 10. Helena
-    has 17 population points and 12 power points, so her final score is 12. Helena wins."""
+def scoring_example() -> Game:
+    """The tableaux of the rulebook's scoring example, laid out at the game end (no rounds)."""
     def arrange(game):
         # Dimitrios: 4 + 2 (tableau) + 2 (inhabitant coin cards) + 2 (luxury card) = 10
         #            power 5 + 8 (tableau) + 2 (luxury card) = 15
@@ -116,7 +115,13 @@ def test_example_scoring_dimitrios_10_helena_12_helena_wins():
                         players=(PlayerSpec("Dimitrios", "random"), PlayerSpec("Helena", "random")))
     ruleset, scenario = load_ruleset(scenario)
     ruleset.pm.register(ArrangeScoringExample(arrange), name="test:scoring-example")
-    game = Game(ruleset, scenario).start()
+    return Game(ruleset, scenario).start()
+
+
+def test_example_scoring_dimitrios_10_helena_12_helena_wins():
+    """Dimitrios has 10 population points and 15 power points for a final score of 10. Helena
+    has 17 population points and 12 power points, so her final score is 12. Helena wins."""
+    game = scoring_example()
 
     assert game.finished
     dimitrios, helena = game.result.scores

@@ -8,16 +8,15 @@ from __future__ import annotations
 
 import pytest
 
-from peloponnes.core.engine import Game
 from peloponnes.core.plugins import load_ruleset
-from peloponnes.core.scenario import PlayerSpec, Scenario
+from peloponnes.core.scenario import Scenario
 from peloponnes.lab.simulate import run_game
 from peloponnes.table.score_sheet import sheet_lines
 from peloponnes.variants.cardgame.catastrophes import strike, uncover_protected
 from peloponnes.variants.cardgame.state import CATASTROPHES, Placed
 
-from .kit import building, civilization, drive, landscape, new_game, seat_player
-from .test_examples import ArrangeScoringExample
+from .kit import building, civilization, drive, new_game, seat_player
+from .test_examples import scoring_example
 
 
 def parts_of(game, seat) -> dict:
@@ -26,26 +25,8 @@ def parts_of(game, seat) -> dict:
     return {(p.total, p.label): (p.value, p.note) for p in sheet.parts}
 
 
-def rulebook_example() -> Game:
-    """cardgame Scoring, the example: "Dimitrios has 10 population points and 15 power points
-    for a final score of 10. Helena has 17 population points and 12 power points, so her final
-    score is 12. Helena is the winner!" (the tableaux of tests/cardgame/test_examples.py)."""
-    def arrange(game):
-        seat_player(game, 0, civ=civilization(inhabitants=4, power=5),
-                    buildings=[building(inhabitants=2, power=8)], hand={"inhabitant": 2})
-        seat_player(game, 1, civ=civilization(inhabitants=5, power=3),
-                    buildings=[building(power=5)], landscapes=[landscape(inhabitants=8, power=1)],
-                    hand={"inhabitant": 2, "grain": 6})
-
-    scenario = Scenario(variant="cardgame", seed=3,
-                        players=(PlayerSpec("Dimitrios", "random"), PlayerSpec("Helena", "random")))
-    ruleset, scenario = load_ruleset(scenario)
-    ruleset.pm.register(ArrangeScoringExample(arrange), name="test:scoring-example")
-    return Game(ruleset, scenario).start()
-
-
 def test_the_rulebook_example_taken_apart_line_by_line():
-    game = rulebook_example()
+    game = scoring_example()
     dimitrios, helena = parts_of(game, 0), parts_of(game, 1)
     # Dimitrios: population 6 (tableau) + 2 (inhabitant coin cards) + 2 (luxury card) = 10;
     # power 13 (tableau) + 0 (no coin cards left) + 2 (luxury card) = 15
@@ -63,7 +44,7 @@ def test_the_rulebook_example_taken_apart_line_by_line():
 
 
 def test_the_players_read_why_helena_wins():
-    lines = sheet_lines(rulebook_example())
+    lines = sheet_lines(scoring_example())
     assert lines[0] == "How the scores were counted:"
     assert "Helena: 12, the lower of population and power (population 17, power 12)" in lines
     assert "Dimitrios: 10, the lower of population and power (population 10, power 15)" in lines

@@ -29,7 +29,8 @@ def tableau_note(game, player) -> str:
         notes.append(f"uncovered at the end: {', '.join(names)}")
     wasted = len(cards) - len(active)
     if wasted:
-        notes.append(f"{count(wasted, 'card')} laid to waste count nothing")
+        notes.append(f"{count(wasted, 'card')} laid to waste {'counts' if wasted == 1 else 'count'}"
+                     " nothing")
     return "; ".join(notes)
 
 

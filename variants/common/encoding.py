@@ -7,6 +7,7 @@ the encoding seat onwards (me first, then the next seat, ...), so one policy can
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from peloponnes.core.decisions import Decision, Option
 from peloponnes.core.features import Features
@@ -114,5 +115,11 @@ def add_decision_kinds(features: Features, name: str, decision: Decision | None,
         for i, option in enumerate(decision.options[:max_options]):
             stem = meaning(option)[0]
             stem_values[i * width + (stems.index(stem) if stem in stems else len(stems))] = 1.0
-    labels = [f"{i}.{stem}" for i in range(max_options) for stem in (*stems, OTHER)]
-    features.add_many(f"{name}.option_stem", stem_values, 1, labels=labels)
+    features.add_many(f"{name}.option_stem", stem_values, 1,
+                      labels=option_stem_labels(tuple(stems), max_options))
+
+
+@cache
+def option_stem_labels(stems: tuple[str, ...], max_options: int) -> tuple[str, ...]:
+    """The names of the option-stem features, made once per layout (encoding runs per view)."""
+    return tuple(f"{i}.{stem}" for i in range(max_options) for stem in (*stems, OTHER))
