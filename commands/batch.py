@@ -267,8 +267,9 @@ def compare_cmd(scenarios, games, metrics, workers, executor_kind, address, seed
         results = [_compare(restricted_lineup(with_agent(scenarios, kind, trust), forbid,
                                               forbid_seat, trust, kind), games, metrics, workers,
                             executor_kind, address, seed, csv_games, trust,
-                            "decision" if check else "end", coverage, bool(to_stdout), until,
-                            kind if len(agents) > 1 else None) for kind in agents]
+                            "decision" if check else "end", coverage,
+                            bool(to_stdout) or kind != agents[0],   # the notes once, not per bot
+                            until, kind if len(agents) > 1 else None) for kind in agents]
     if len(results) > 1:
         write_agent_runs(across_bots(agents, results), json_out=json_out, csv_out=csv_out,
                          html_out=html_out, to_stdout=bool(to_stdout))
@@ -295,10 +296,11 @@ def _write_comparison(result, json_out, csv_out, html_out, to_stdout):
 
 
 def _compare(scenarios, games, metrics, workers, executor_kind, address, seed, csv_games, trust,
-             check, coverage, to_stdout, until=None, agent=None):
+             check, coverage, quiet, until=None, agent=None):
     """Load and play a comparison (plugin output already sent to standard error); ``until``:
     until decided (``--until-decided``), ``games`` being the most; ``agent``: the one named
-    in the progress bar, of several."""
+    in the progress bar, of several; ``quiet``: no notes on standard error (they were given,
+    or standard output carries data)."""
     from peloponnes.lab import compare as cmp
     from peloponnes.lab.batch import default_workers
 
@@ -307,7 +309,7 @@ def _compare(scenarios, games, metrics, workers, executor_kind, address, seed, c
     entries = cmp.prepare(list(scenarios), trust=trust)
     ensure_models([e.scenario for e in entries], workers=workers, executor=executor_kind,
                   address=address)
-    if not to_stdout:
+    if not quiet:
         seen = set()
         for entry in entries:
             if entry.ruleset.variant.name not in seen:

@@ -9,6 +9,7 @@ import sys
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from pathlib import Path
 from typing import TextIO
 
 import click
@@ -159,7 +160,18 @@ def json_option(what: str):
     """``--json FILE`` for a command that writes ``what`` (e.g. "the results") as JSON; ``-``
     means standard output, as on every command."""
     return click.option("--json", "json_out", type=click.Path(dir_okay=False, allow_dash=True),
-                        metavar="FILE", help=f"Write {what} as JSON (- for standard output).")
+                        metavar="FILE", callback=named_file,
+                        help=f"Write {what} as JSON (- for standard output).")
+
+
+def named_file(ctx, param, value):
+    """An output file option given as an empty name, or in a folder that does not exist, is
+    refused before any work (not ignored, nor found out when the results are ready)."""
+    if value == "":
+        raise click.BadParameter("give a file name, or - for standard output")
+    if value not in (None, "-") and not Path(value).parent.is_dir():
+        raise click.BadParameter(f"no folder {Path(value).parent} to write {value} in")
+    return value
 
 
 def workers_option(default: str):

@@ -96,7 +96,16 @@ def parse_forbid(entry: str) -> tuple[str, str]:
     if sep and not option.strip():
         raise ValueError(f"'{entry}': nothing after the ':'; write KIND alone to forbid every"
                          " option of that kind")
+    if _unclosed_set(option):
+        raise ValueError(f"'{entry}': a '[' opens a set of characters that no ']' closes")
     return kind, option.strip() if sep else "*"
+
+
+def _unclosed_set(pattern: str) -> bool:
+    """Whether a shell-style ``pattern`` has a ``[`` with no ``]`` after it (``fnmatch`` would
+    then match the ``[`` itself, which is never what was meant)."""
+    opened = pattern.rfind("[")
+    return opened >= 0 and "]" not in pattern[opened + 2:]
 
 
 def checked_forbid(entries, *, where: str, path: str) -> tuple[str, ...]:

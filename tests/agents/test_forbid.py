@@ -123,6 +123,13 @@ def test_a_malformed_forbid_entry_is_an_error_naming_the_seat_and_entry(entry):
     assert "KIND" in str(caught.value)
 
 
+def test_a_pattern_with_an_unclosed_set_is_an_error_not_a_pattern_that_matches_nothing():
+    data = {"variant": "cardgame", "players": [{"forbid": ["bid_card:card:["]}, {}]}
+    with pytest.raises(ConfigError) as caught:
+        Scenario.from_dict(data, where="mine.toml")
+    assert "players[0].forbid[0]" in str(caught.value) and "no ']' closes" in str(caught.value)
+
+
 def run(*args):
     return CliRunner().invoke(main, list(args))
 
