@@ -6,6 +6,7 @@ from __future__ import annotations
 import inspect
 import os
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -55,6 +56,15 @@ class Ruleset:
     components_path: str
     plugins: list[LoadedPlugin]
     parameters: dict[str, dict] = field(default_factory=dict)   # plugin -> checked values
+    derived_data: dict = field(default_factory=dict)    # name -> data derived once (``derived``)
+
+    def derived(self, name: str, compute: Callable[[], Any]) -> Any:
+        """``compute()``, worked out on first use and kept for every game of the ruleset: data
+        the rules derive from the components alone (labels, tables), under a ``name`` of the
+        family's own (``"boardgame.tile_labels"``)."""
+        if name not in self.derived_data:
+            self.derived_data[name] = compute()
+        return self.derived_data[name]
 
     @property
     def hooks(self):

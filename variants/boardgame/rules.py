@@ -24,6 +24,7 @@ from .state import (
     pay_out,
     store_goods,
     tile_label,
+    tile_labels,
     tile_name,
 )
 from .supply import supply_round
@@ -73,9 +74,11 @@ class CoinPurse(HookedPurse):
         super().__init__(game)
         self.players = game.state.players
         self.rules = game.components["rules"]
+        self.labels = tile_labels(game)
 
     def label(self, tile: dict) -> str:
-        return tile_label(tile)
+        # a tile not among the components (one a house rule made) is labelled as it comes
+        return self.labels.get(tile["id"]) or tile_label(tile)
 
     def funds(self, seat: int) -> int:
         return coin_funds(self.players[seat])

@@ -37,6 +37,14 @@ def tile_name(tile: dict) -> str:
     return tile["name"] or f"Land {tile['id']}"
 
 
+def tile_labels(game) -> dict[str, str]:
+    """Every tile's label by its id, made once per ruleset (the tiles are component data; a
+    tile is labelled each time it is on offer, some 40 times a game: about 3% of a game's
+    time, docs/performance.md)."""
+    return game.ruleset.derived("boardgame.tile_labels", lambda: {
+        tile["id"]: tile_label(tile) for tile in game.components["tiles"]})
+
+
 def tile_label(tile: dict) -> str:
     """How the auction and the Solo Game's purchase name a tile on offer."""
     income = ", ".join(f"{n} {r}" for r, n in tile["income"].items()) or "none"
