@@ -28,6 +28,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 
+from timing import time_decisions
+
 from peloponnes.agents import make_agents
 from peloponnes.core.engine import Game
 from peloponnes.core.playing import play
@@ -54,16 +56,8 @@ def play_one(job: tuple) -> tuple[float, list[float], dict]:
     ruleset, sc = load_ruleset(scenario(variant, seats, opponent, seat, plugins))
     game = Game(ruleset, sc, seed=seed)
     agents = make_agents(game)
-    learned, times = agents[seat], []
-    choose = learned.choose
-
-    def timed(view, decision):
-        start = time.process_time()
-        answer = choose(view, decision)
-        times.append(time.process_time() - start)
-        return answer
-
-    learned.choose = timed
+    learned = agents[seat]
+    times = time_decisions(learned)
     market: dict = {}
 
     def count(game, decision, answer, agent):

@@ -25,6 +25,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 
+from timing import time_decisions
+
 from peloponnes.agents import make_agents
 from peloponnes.core.engine import Game
 from peloponnes.core.playing import play
@@ -62,16 +64,7 @@ def play_one(job: tuple) -> tuple[float, list[float], int]:
     ruleset, scenario = load_ruleset(replace(base, players=tuple(players)))
     game = Game(ruleset, scenario, seed=seed)
     agents = make_agents(game)
-    searcher, times = agents[seat], []
-    choose = searcher.choose
-
-    def timed(view, decision):
-        start = time.process_time()
-        answer = choose(view, decision)
-        times.append(time.process_time() - start)
-        return answer
-
-    searcher.choose = timed
+    times = time_decisions(agents[seat])
     play(game, agents)
     winners = game.result.winners
     return (1 / len(winners) if seat in winners else 0.0), times, game.decisions

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import difflib
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -104,14 +104,20 @@ class CompareResult:
         return "Agents — " + "; ".join(parts) + "."
 
 
+def unknown_names(given: Iterable[str], known: Sequence[str]) -> tuple[list[str], str]:
+    """The names of ``given`` that are not ``known``, and a hint naming the closest known ones
+    (`` (did you mean winner_score?)``; "" when none is close)."""
+    unknown = [name for name in given if name not in known]
+    hints = [h for name in unknown for h in difflib.get_close_matches(name, known, 1)]
+    return unknown, f" (did you mean {', '.join(hints)}?)" if hints else ""
+
+
 def check_metrics(selected: Sequence[str] | None, known: Sequence[str]) -> None:
     """Refuse metric names no scenario produced, listing the known ones."""
     if not selected or not known:
         return
-    unknown = [m for m in selected if m not in known]
+    unknown, hint = unknown_names(selected, known)
     if unknown:
-        hints = [h for m in unknown for h in difflib.get_close_matches(m, known, 1)]
-        hint = f" (did you mean {', '.join(hints)}?)" if hints else ""
         raise ConfigError(f"unknown metric{'s' if len(unknown) > 1 else ''} "
                           f"{', '.join(repr(m) for m in unknown)}{hint}; known: "
                           f"{', '.join(known)}")

@@ -9,7 +9,6 @@ stops at the same game with the same numbers however it is played (unless ``--ma
 it: that depends on the machine)."""
 from __future__ import annotations
 
-import difflib
 import math
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -22,6 +21,7 @@ from peloponnes.core.scenario import Scenario
 from peloponnes.lab.batch import GameRecord, PairedJobs, Tally
 from peloponnes.lab.batch.executors import Executor, Progress
 from peloponnes.lab.compare.narrative import PER_SEAT, UNDECLARED, headline
+from peloponnes.lab.compare.result import unknown_names
 from peloponnes.lab.compare.sequential import DECIDED, METHOD, Looks, Verdict, round_ends
 
 # Why a run ended.
@@ -112,10 +112,8 @@ def decided_headlines(stopping: Stopping, letters: Sequence[str], words: Mapping
 
 def check_margins(margins: Mapping[str, float], headlines: Sequence[str]) -> None:
     """Refuse a --margin for a metric the run does not decide, listing those it does."""
-    unknown = [m for m in margins if m not in headlines]
+    unknown, hint = unknown_names(margins, headlines)
     if unknown:
-        hints = [h for m in unknown for h in difflib.get_close_matches(m, headlines, 1)]
-        hint = f" (did you mean {', '.join(hints)}?)" if hints else ""
         raise ConfigError(f"--margin names {', '.join(repr(m) for m in unknown)}, not a headline"
                           f" metric of this comparison{hint}; headline metrics: "
                           f"{', '.join(headlines)} (--metric chooses them)")

@@ -11,11 +11,9 @@ from dataclasses import replace
 import pytest
 
 from peloponnes.core.engine import Result
-from peloponnes.core.plugins import load_ruleset
-from peloponnes.core.scenario import Scenario
-from peloponnes.lab.simulate import run_game
 from peloponnes.table.score_sheet import sheet_lines
 from peloponnes.variants.boardgame.supply import supply_round
+from tests.common.kit import final_sheets
 
 from .kit import building, drive, land, new_game, seat_player
 
@@ -101,11 +99,8 @@ def test_the_tiebreak_that_ranked_equal_scores_is_named():
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
 def test_for_200_seeds_the_parts_make_the_score_the_game_computed(players):
-    ruleset, scenario = load_ruleset(Scenario.quick("boardgame", players))
-    for seed in range(40):                                  # 5 player counts x 40 = 200 games
-        game = run_game(ruleset, scenario, seed, agent="heuristic" if seed % 2 else "random")
-        for seat, score in enumerate(game.result.scores):
-            sheet = game.hook.explain_score(game=game, seat=seat)
-            assert sheet.value == score.value, (seed, seat)
-            assert sheet.totals() == {"prestige": score.details["prestige"],
-                                      "population": score.details["population"]}, (seed, seat)
+    # 5 player counts x 40 = 200 games
+    for seed, seat, score, sheet in final_sheets("boardgame", players, 40):
+        assert sheet.value == score.value, (seed, seat)
+        assert sheet.totals() == {"prestige": score.details["prestige"],
+                                  "population": score.details["population"]}, (seed, seat)

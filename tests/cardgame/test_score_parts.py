@@ -8,12 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from peloponnes.core.plugins import load_ruleset
-from peloponnes.core.scenario import Scenario
-from peloponnes.lab.simulate import run_game
 from peloponnes.table.score_sheet import sheet_lines
 from peloponnes.variants.cardgame.catastrophes import strike, uncover_protected
 from peloponnes.variants.cardgame.state import CATASTROPHES, Placed
+from tests.common.kit import final_sheets
 
 from .kit import building, civilization, drive, new_game, seat_player
 from .test_examples import scoring_example
@@ -85,11 +83,8 @@ def test_cards_uncovered_at_the_end_and_cards_still_laid_to_waste_are_named():
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_for_200_seeds_the_parts_make_the_score_the_game_computed(players):
-    ruleset, scenario = load_ruleset(Scenario.quick("cardgame", players))
-    for seed in range(50):                                  # 4 player counts x 50 = 200 games
-        game = run_game(ruleset, scenario, seed, agent="heuristic" if seed % 2 else "random")
-        for seat, score in enumerate(game.result.scores):
-            sheet = game.hook.explain_score(game=game, seat=seat)
-            assert sheet.value == score.value, (seed, seat)
-            assert sheet.totals() == {"population": score.details["population"],
-                                      "power": score.details["power"]}, (seed, seat)
+    # 4 player counts x 50 = 200 games
+    for seed, seat, score, sheet in final_sheets("cardgame", players, 50):
+        assert sheet.value == score.value, (seed, seat)
+        assert sheet.totals() == {"population": score.details["population"],
+                                  "power": score.details["power"]}, (seed, seat)

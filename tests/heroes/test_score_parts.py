@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from peloponnes.core.plugins import load_ruleset
-from peloponnes.core.scenario import Scenario
-from peloponnes.lab.simulate import run_game
 from peloponnes.variants.heroes.conflict import internal_conflict
 from peloponnes.variants.heroes.state import table
+from tests.common.kit import final_sheets
 
 from .kit import drive, land, new_game, plain_table, seat
 
@@ -66,13 +64,10 @@ def test_an_inhabitant_taken_in_the_final_internal_conflict_is_noted():
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_for_200_seeds_the_parts_make_the_score_the_game_computed(players):
-    ruleset, scenario = load_ruleset(Scenario.quick("heroes", players))
-    for seed in range(50):                                  # 4 player counts x 50 = 200 games
-        game = run_game(ruleset, scenario, seed, agent="heuristic" if seed % 2 else "random")
-        for s, score in enumerate(game.result.scores):
-            sheet = game.hook.explain_score(game=game, seat=s)
-            assert sheet.value == score.value, (seed, s)
-            assert sheet.totals() == {"prestige": score.details["prestige"],
-                                      "population": score.details["population"]}, (seed, s)
-            clovers = sheet.parts[3].value + sheet.parts[6].value
-            assert clovers == 2 * score.details["clovers"], (seed, s)
+    # 4 player counts x 50 = 200 games
+    for seed, s, score, sheet in final_sheets("heroes", players, 50):
+        assert sheet.value == score.value, (seed, s)
+        assert sheet.totals() == {"prestige": score.details["prestige"],
+                                  "population": score.details["population"]}, (seed, s)
+        clovers = sheet.parts[3].value + sheet.parts[6].value
+        assert clovers == 2 * score.details["clovers"], (seed, s)

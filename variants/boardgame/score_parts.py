@@ -1,6 +1,6 @@
 """boardgame: Final Score And Winner, line by line. Prestige: the tiles' prestige points and 1 per
 3 coins in the reserve; population: 3 points per inhabitant; the lower total is the score
-(``score_seat`` is made from this sheet). The notes say what the game end took (End of the
+(the tests check it against ``score_seat``). The notes say what the game end took (End of the
 Game: the last disaster chits, the final feeding, incomplete buildings paid for or removed), so
 a player sees why the final score differs from the table after the last round. Heroes &
 Colonies adds its parts to the same lines (``variants.heroes.scoring``)."""
@@ -65,24 +65,23 @@ def coins_note(player) -> str:
     return f"{count(player.coins, 'coin')} in the reserve, 1 per {per_point}"
 
 
-def base_parts(game, seat: int, notes: bool) -> dict[str, ScorePart]:
-    """The board game's three lines, by name (``tiles``, ``coins``, ``inhabitants``); ``notes``
-    False leaves out how they were counted (``score_seat`` needs the numbers alone)."""
+def base_parts(game, seat: int) -> dict[str, ScorePart]:
+    """The board game's three lines, by name (``tiles``, ``coins``, ``inhabitants``)."""
     player = game.state.players[seat]
     mat = player.mat
-    losses = game_end_losses(game, seat) if notes else GameEndLosses()
+    losses = game_end_losses(game, seat)
     multiplier = mat["points_per_inhabitant"]
     return {
         "tiles": ScorePart(PRESTIGE, "prestige on the tiles", player.tile_prestige(),
-                           tiles_note(player, losses) if notes else ""),
+                           tiles_note(player, losses)),
         "coins": ScorePart(PRESTIGE, "coins", player.coins // mat["coins_per_prestige"],
-                           coins_note(player) if notes else ""),
+                           coins_note(player)),
         "inhabitants": ScorePart(POPULATION, "inhabitants", player.population * multiplier,
-                                 inhabitants_note(player, multiplier, losses) if notes else ""),
+                                 inhabitants_note(player, multiplier, losses)),
     }
 
 
-def explain(game, seat: int, notes: bool = True) -> ScoreExplanation:
+def explain(game, seat: int) -> ScoreExplanation:
     """Seat ``seat``'s score sheet as the rulebook adds it up (the Solo Game scores the same)."""
-    parts = base_parts(game, seat, notes)
+    parts = base_parts(game, seat)
     return lower_total_sheet([parts["tiles"], parts["coins"], parts["inhabitants"]])

@@ -3,7 +3,7 @@ cards in hand (laid beside the tableau at the end) and the luxury card's two, un
 covered it or it was removed. Power: the tableau's power points, 1 per 6 remaining coin cards
 and luxury goods, and the luxury card's two on the same terms. Cards laid to waste count
 nothing; cards uncovered at the game end (protection gained later) count again. The lower total
-is the score (``score_seat`` is made from this sheet)."""
+is the score (the tests check it against ``score_seat`` game by game)."""
 from __future__ import annotations
 
 from peloponnes.core import ScoreExplanation, ScorePart
@@ -42,10 +42,9 @@ def luxury_card_note(player) -> str:
     return "removed: counts nothing"
 
 
-def explain(game, seat: int, notes: bool = True) -> ScoreExplanation:
-    """Seat ``seat``'s score sheet as the rulebook adds it up; ``notes=False`` leaves out how
-    each part was counted (``score_seat`` is asked every round and by search agents, and needs
-    the numbers alone)."""
+def explain(game, seat: int) -> ScoreExplanation:
+    """Seat ``seat``'s score sheet as the rulebook adds it up, each part with how it was
+    counted."""
     player = game.state.players[seat]
     rules = game.components["rules"]
     inhabitants = player.hand.get("inhabitant", 0)
@@ -55,16 +54,14 @@ def explain(game, seat: int, notes: bool = True) -> ScoreExplanation:
     per_point = rules["coin_cards_per_power_point"]
     intact = player.luxury_card == INTACT
     card = game.components["luxury_card"]
-    tableau = luxury = coins = ""
-    if notes:
-        tableau, luxury = tableau_note(game, player), luxury_card_note(player)
-    if notes and remaining + player.luxury:
+    tableau, luxury, coins = tableau_note(game, player), luxury_card_note(player), ""
+    if remaining + player.luxury:
         coins = (f"{AT_END}: {count(remaining, 'coin card')} + "
                  f"{count(player.luxury, 'luxury good')}, 1 per {per_point}")
     return lower_total_sheet([
         ScorePart(POPULATION, "inhabitants on the tableau", player.population(), tableau),
         ScorePart(POPULATION, "inhabitant coin cards in hand", inhabitants,
-                  AT_END if notes and inhabitants else ""),
+                  AT_END if inhabitants else ""),
         ScorePart(POPULATION, "the luxury card", card["inhabitants"] if intact else 0, luxury),
         ScorePart(POWER, "power on the tableau", player.power(), tableau),
         ScorePart(POWER, "coin cards and luxury goods", (remaining + player.luxury) // per_point,

@@ -29,19 +29,17 @@ def clover_note(leaves: int, clovers: int, points: int) -> str:
             "the lower total")
 
 
-def explain(game, seat: int, notes: bool = True) -> ScoreExplanation:
+def explain(game, seat: int) -> ScoreExplanation:
     """Prestige: tiles, the hero tile (red side only) and 1 per 2/3/4 coins (colony);
     population: inhabitants x 2/3/4 (colony) + 1 per mercenary; each clover leaf 2 prestige or
-    2 population, assigned so the lower total is as high as it can be. ``notes`` False leaves
-    out how the parts were counted (``score_seat`` needs the numbers alone)."""
+    2 population, assigned so the lower total is as high as it can be."""
     hp = hero_player(game, seat)
     rules = game.components["expansion"]["rules"]
-    base = base_parts(game, seat, notes)
+    base = base_parts(game, seat)
     hero = ScorePart(PRESTIGE, HERO, 0 if hp.flipped else hp.hero["red"]["prestige"],
-                     hero_note(hp) if notes else "")
+                     hero_note(hp))
     mercenaries = ScorePart(POPULATION, "mercenaries", hp.mercenaries * rules["mercenary_points"],
-                            count(hp.mercenaries, "mercenary")
-                            if notes and hp.mercenaries else "")
+                            count(hp.mercenaries, "mercenary") if hp.mercenaries else "")
     prestige = base["tiles"].value + hero.value + base["coins"].value
     population = base["inhabitants"].value + mercenaries.value
     points = rules["clover_points"]
@@ -50,10 +48,10 @@ def explain(game, seat: int, notes: bool = True) -> ScoreExplanation:
     return lower_total_sheet([
         base["tiles"], hero, base["coins"],
         ScorePart(PRESTIGE, CLOVERS_TO_PRESTIGE, to_prestige * points,
-                  clover_note(to_prestige, hp.clovers, points) if notes else ""),
+                  clover_note(to_prestige, hp.clovers, points)),
         base["inhabitants"], mercenaries,
         ScorePart(POPULATION, CLOVERS_TO_POPULATION, to_population * points,
-                  clover_note(to_population, hp.clovers, points) if notes else ""),
+                  clover_note(to_population, hp.clovers, points)),
     ])
 
 
