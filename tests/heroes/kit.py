@@ -6,12 +6,16 @@ board game's, then the expansion's), then heroes, colonies, Strength and mats la
   player (as ``tests.boardgame.kit.seat_player``) with its colony board as the mat, and set its
   hero, colony, Strength, clover leaves and mercenaries.
 - ``hero(game, id)`` / ``colony(game, id)``: component entries by id.
+- ``least_bids(game, seat, cards, conquest)``: the smallest bid the auction offers ``seat`` on
+  each card.
 - ``drive``, ``option_ids``, ``events``, ``building``, ``land``, ``printed``: the board-game kit's.
 """
 from __future__ import annotations
 
 from peloponnes.core.engine import Game
 from peloponnes.core.scenario import Scenario
+from peloponnes.variants.boardgame.rules import CoinPurse
+from peloponnes.variants.common.auction import Auction, Slot
 from peloponnes.variants.heroes.setup import mat_for
 from peloponnes.variants.heroes.state import HeroesPlayer, table
 from tests.boardgame.kit import (  # noqa: F401
@@ -31,6 +35,15 @@ def new_game(players: int = 4, *, seed: int = 1, options: dict | None = None,
              house_rules=()) -> Game:
     return board_new_game(scenario=Scenario.quick("heroes", players, seed=seed, options=options),
                           house_rules=house_rules)
+
+
+def least_bids(game: Game, seat: int, cards: list[dict], conquest: tuple = ()) -> list[int]:
+    """The smallest bid the auction offers ``seat`` on each of ``cards`` (open, or on the
+    Conquest row for those in ``conquest``), with coins to spare (boardgame B. Bidding)."""
+    slots = [Slot(i, card, conquest=any(card is c for c in conquest))
+             for i, card in enumerate(cards)]
+    offers = Auction(slots, CoinPurse(game), game.emit).offers(seat, funds=99)
+    return [offers[slot] for slot in slots]
 
 
 def hero(game: Game, hero_id: str) -> dict:

@@ -10,7 +10,18 @@ from peloponnes.variants.heroes.conflict import internal_conflict
 from peloponnes.variants.heroes.persians import orange_losses, persian_attack
 from peloponnes.variants.heroes.state import table
 
-from .kit import building, drive, events, land, marked, new_game, option_ids, plain_table, seat
+from .kit import (
+    building,
+    drive,
+    events,
+    land,
+    least_bids,
+    marked,
+    new_game,
+    option_ids,
+    plain_table,
+    seat,
+)
 
 
 def won(game, seat_, tile, paid=0):
@@ -177,7 +188,7 @@ def test_sisyphus_bid_counts_1_coin_higher_but_not_for_turn_order():
     st.order = [0, 1]
     wanted = land(bid=1, income={"wood": 1})
     st.slots = [Slot(0, wanted, conquest=False), Slot(1, land(bid=1), conquest=False)]
-    assert game.hook.bid_bonus_halves(game=game, seat=1) == 2
+    assert game.hook.bid_credit_halves(game=game, seat=1) == 2
     # seat 0 bids 3; Sisyphus's 3 counts as 4: he takes the tile with an equal payment
     _, asked = drive(bidding(game), "tile:0", "3", "tile:0", "3", "withdraw")
     assert st.slots[0].bid.seat == 1 and st.slots[0].bid.amount == 3
@@ -200,11 +211,8 @@ def test_sisyphus_extra_coin_counts_towards_the_minimum_bid_and_the_conquest_pri
     cheap, dear, far = land(bid=1), land(bid=3, income={"wood": 1}), land(bid=2)
     st.slots = [Slot(0, cheap, conquest=False), Slot(1, dear, conquest=False),
                 Slot(2, far, conquest=True)]
-    minimum = game.hook.minimum_bid
-    assert [minimum(game=game, seat=0, card=c, conquest=c is far) for c in (cheap, dear, far)] \
-        == [1, 2, 4]
-    assert [minimum(game=game, seat=1, card=c, conquest=c is far) for c in (cheap, dear, far)] \
-        == [1, 3, 5]
+    assert least_bids(game, 0, [cheap, dear, far], conquest=(far,)) == [1, 2, 4]
+    assert least_bids(game, 1, [cheap, dear, far], conquest=(far,)) == [1, 3, 5]
     _, asked = drive(bidding(game), "tile:2", "tile:1", "3")
     assert option_ids(asked[1]) == ["4"]                       # 4 paid + 1 = the price 2 + 3
     assert st.slots[2].bid.seat == 0 and st.slots[2].bid.amount == 4

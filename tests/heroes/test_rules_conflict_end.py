@@ -188,19 +188,17 @@ def test_negotiation_hero_swap_moves_each_ability_with_its_hero():
     minimum bid follows him."""
     from peloponnes.variants.heroes.setup import swap_heroes
 
-    from .kit import hero
+    from .kit import hero, least_bids
 
     game = new_game(2, options={"negotiation": True})
     ht = table(game)
     ht.by_seat(0).hero = hero(game, "sisyphus")
     ht.by_seat(1).hero = hero(game, "achilles")
-    card = {"bid": 3}
-    assert [game.hook.minimum_bid(game=game, seat=s, card=card, conquest=False)
-            for s in (0, 1)] == [2, 3]
+    card = {"bid": 3, "id": "L"}
+    assert [least_bids(game, s, [card]) for s in (0, 1)] == [[2], [3]]
     swap_heroes(game, 0, 1)
     assert [ht.by_seat(s).ability["kind"] for s in (0, 1)] == ["extra_strength", "bid_bonus"]
-    assert [game.hook.minimum_bid(game=game, seat=s, card=card, conquest=False)
-            for s in (0, 1)] == [3, 2]
+    assert [least_bids(game, s, [card]) for s in (0, 1)] == [[3], [2]]
     assert game.invariant_violations() == []
 
 

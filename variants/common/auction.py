@@ -53,6 +53,7 @@ class Purse(Protocol):
     def label(self, card: dict) -> str: ...
     def minimum(self, seat: int, slot: Slot) -> int: ...
     def bonus_halves(self, seat: int) -> int: ...
+    def credit_halves(self, seat: int) -> int: ...
     def funds(self, seat: int) -> int: ...
     def pay(self, seat: int, amount: int) -> Iterator[Decision]: ...   # returns the payment
     def refund(self, seat: int, payment: Any) -> None: ...
@@ -62,9 +63,9 @@ class Purse(Protocol):
 
 
 class HookedPurse:
-    """The part of a ``Purse`` both games share: the minimum bid and the Market/Agora bonus come
-    from the family hooks ``minimum_bid`` and ``bid_bonus_halves``. A variant's purse inherits
-    it and adds how bids are paid."""
+    """The part of a ``Purse`` both games share: the minimum bid, the Market/Agora bonus and the
+    credit (Sisyphus) come from the family hooks ``minimum_bid``, ``bid_bonus_halves`` and
+    ``bid_credit_halves``. A variant's purse inherits it and adds how bids are paid."""
 
     def __init__(self, game):
         self.game = game
@@ -78,6 +79,11 @@ class HookedPurse:
     def bonus_halves(self, seat: int) -> int:
         game = self.game
         return game.positional.bid_bonus_halves(game, seat)
+
+    def credit_halves(self, seat: int) -> int:
+        """The ``bid_credit_halves`` hook's answer; none (no card or hero gives one): 0."""
+        game = self.game
+        return game.positional.bid_credit_halves(game, seat) or 0
 
     def conquest_price_exact(self) -> bool:
         """The variant option ``conquest_price`` (``CONQUEST_PRICE_OPTION``)."""
@@ -99,8 +105,9 @@ class Auction:
         self.noun = getattr(purse, "noun", "card")
         self._game = getattr(purse, "game", None)      # for the seats' names, if the purse has it
         # No card changes hands while the auction runs (that is D. / 5.), so a seat's Market/Agora
-        # bonus cannot change in it: asked of the purse once per auction; each card's label is
-        # made once per auction too.
+        # bonus and its credit cannot change in it: asked of the purse once per auction; each
+        # card's label is made once per auction too.
+        self._credits: dict[int, int] = {}                   # seat -> credit in half coins
         self._bonuses: dict[int, int] = {}                   # seat -> bonus in half coins
         self._labels: dict[int, str] = {}                    # slot index -> the card's label
         # each turn offers mostly what the turns before offered: an option is made once per
@@ -108,11 +115,20 @@ class Auction:
         self._bid_options: dict[tuple, Option] = {}
         self._move_options: dict[int, Option] = {}
 
+    def credit(self, seat: int) -> int:
+        """How many half coins ``seat``'s bids count higher everywhere but in turn order (the
+        purse's credit), asked once per auction."""
+        credit = self._credits.get(seat)
+        if credit is None:
+            credit = self._credits[seat] = self.purse.credit_halves(seat)
+        return credit
+
     def bonus(self, seat: int) -> int:
-        """The purse's bonus of ``seat`` in half coins, asked once per auction."""
+        """How many half coins ``seat``'s bids count higher when bids are compared: the purse's
+        bonus (Market/Agora) and its credit, asked once per auction."""
         bonus = self._bonuses.get(seat)
         if bonus is None:
-            bonus = self._bonuses[seat] = self.purse.bonus_halves(seat)
+            bonus = self._bonuses[seat] = self.purse.bonus_halves(seat) + self.credit(seat)
         return bonus
 
     def label(self, slot: Slot) -> str:
@@ -124,23 +140,27 @@ class Auction:
 
     def offers(self, seat: int, funds: int, skip: Slot | None = None) -> dict[Slot, int]:
         """The slots (but ``skip``, a held one) ``seat`` may bid on now and pay from ``funds``,
-        in display order, each with the smallest bid it may place there: at least its minimum,
-        and on a held open card more than the bid there (Conquest-row bids cannot be outbid)."""
+        in display order, each with the smallest bid it may place there: at least its minimum
+        (reached with the seat's credit, if it has one), and on a held open card more than the
+        bid there (Conquest-row bids cannot be outbid)."""
         minimum = self.purse.minimum
+        credit = self.credit(seat)
         offers = {}
         for slot in self.slots:
             held = slot.bid
-            if held is None:
-                least = minimum(seat, slot)
-            else:
-                if slot.conquest or slot is skip:
-                    continue
+            if held is not None and (slot.conquest or slot is skip):
+                continue
+            if held is not None:
                 # effective bids in half coins: 2 * amount + bonus must be strictly higher
                 least_to_outbid = (2 * held.amount + self.bonus(held.seat)
                                    - self.bonus(seat)) // 2 + 1
                 if least_to_outbid > funds:
                     continue        # beyond the seat's funds whatever its minimum
-                least = max(minimum(seat, slot), least_to_outbid)
+            least = minimum(seat, slot)
+            if credit:
+                least = fewest_coins_reaching(least, credit)
+            if held is not None:
+                least = max(least, least_to_outbid)
             if least <= funds:
                 offers[slot] = least
         return offers
@@ -254,10 +274,10 @@ def amount_options(least: int, most: int) -> tuple[Option, ...]:
     return tuple(Option(str(a), f"bid {a}", a, key=str(a)) for a in range(least, most + 1))
 
 
-def fewest_coins_reaching(minimum: int, bonus_halves: int) -> int:
-    """The fewest coins (at least 1) whose bid, counted ``bonus_halves`` half coins higher,
+def fewest_coins_reaching(minimum: int, credit_halves: int) -> int:
+    """The fewest coins (at least 1) whose bid, counted ``credit_halves`` half coins higher,
     reaches ``minimum`` (heroes: Sisyphus, whose extra coin counts towards the minimum)."""
-    return max(1, -((bonus_halves - 2 * minimum) // 2))
+    return max(1, -((credit_halves - 2 * minimum) // 2))
 
 
 def bidding_steps(table, purse: Purse, emit) -> Iterator[Decision]:

@@ -75,6 +75,23 @@ def bid_bonus_halves(game, seat):
 
 
 @hookspec(firstresult=True)
+@returns(int, min=0, max=MAX_SMALL)
+def bid_credit_halves(game, seat):
+    """Called once per auction for each seat. Return how many half coins ``seat``'s bids count
+    higher than paid everywhere but in turn order: towards each card's minimum and the Conquest
+    row's exact price (the seat pays that much less, at least 1 coin) and, added to
+    ``bid_bonus_halves``, when bids are compared. No answer: 0 (neither game's cards give a
+    credit; Heroes & Colonies: Sisyphus, 2). First result wins.
+
+    Example::
+
+        @hookimpl
+        def bid_credit_halves(game, seat):
+            return 2 if seat == 0 else None     # the first seat's bids count 1 coin higher
+    """
+
+
+@hookspec(firstresult=True)
 @returns(tuple, list, check=pair_of_counts)
 def compute_income(game, seat, population):
     """Called in every income phase. Return ``(coins, luxury)`` the seat earns for its

@@ -5,30 +5,17 @@ Apollonia's and Taras' disasters. (Miletus and Apollonia in turn order: ``setup.
 """
 from __future__ import annotations
 
-from peloponnes.variants.common.auction import fewest_coins_reaching
-
 from .state import hero_player
 
 
-def minimum_bid(game, seat: int, least: int | None) -> int | None:
+def bid_credit(game, seat: int) -> int | None:
     """Sisyphus, our reading 17 (heroes: Heroes (Sisyphus)): "Zijn bod is altijd 1 Munt hoger
     dan de spelers eigenlijke bod" -- the only exception the text names is turn order, so his
-    extra coin counts towards a tile's minimum (``least``) and the Conquest row's exact price
-    too: he pays 1 coin less (a bid is still at least 1 coin)."""
-    if least is None:
-        return None
+    extra coin counts when bids are compared and towards a tile's minimum and the Conquest row's
+    exact price too: he pays 1 coin less there (a bid is still at least 1 coin). His bids count
+    the ability's ``amount`` half coins higher; every other seat's as the board game says."""
     hp = hero_player(game, seat)
-    if hp.has("bid_bonus"):
-        return fewest_coins_reaching(least, hp.ability["amount"])
-    return least
-
-
-def bid_bonus_halves(game, seat: int, bonus: int) -> int:
-    """Sisyphus: his bid counts 1 coin higher than he pays (not for turn order)."""
-    hp = hero_player(game, seat)
-    if hp.has("bid_bonus"):
-        return bonus + hp.ability["amount"]
-    return bonus
+    return hp.ability["amount"] if hp.has("bid_bonus") else None
 
 
 def building_costs(game, seat: int, tile: dict) -> list[dict] | None:

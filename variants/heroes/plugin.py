@@ -17,8 +17,8 @@ section (of the Dutch original, as the English digest names them):
   house rules
 - Strength, Mercenaries, Achilles, Andromeda, Helen (``strength``): ``after_tile_added``
 - Internal conflict, Tantalus (``conflict``): ``after_supply_round``, ``count_conflict_pairs``
-- the other heroes' and colonies' abilities (``abilities``): ``minimum_bid``,
-  ``bid_bonus_halves`` (Sisyphus), ``list_building_costs`` (Daedalus), ``count_food_needed``
+- the other heroes' and colonies' abilities (``abilities``): ``bid_credit_halves``
+  (Sisyphus), ``list_building_costs`` (Daedalus), ``count_food_needed``
   (Salamis, Penelope), ``check_land_placement``, ``count_mark_coins`` (Leptis Magna),
   ``get_disaster_effect`` (Apollonia, Taras)
 - Scoring (``scoring``): ``score_seat``, ``explain_score``
@@ -160,13 +160,9 @@ class HeroesPlugin:
         return persians.review_chit(game, chit, final, drawn)
 
     # --- heroes: Heroes, Colonies: abilities changing the board game's rules --------------------
-    @hookimpl(wrapper=True)
-    def minimum_bid(self, game, seat, card, conquest):
-        return abilities.minimum_bid(game, seat, (yield))
-
-    @hookimpl(wrapper=True)
-    def bid_bonus_halves(self, game, seat):
-        return abilities.bid_bonus_halves(game, seat, (yield))
+    @hookimpl
+    def bid_credit_halves(self, game, seat):
+        return abilities.bid_credit(game, seat)
 
     @hookimpl
     def check_land_placement(self, game, seat, tile):
