@@ -28,10 +28,8 @@ on a shared machine (time still decides; instructions ignore cache misses).
 counts the Python bytecodes one game executes (``sys.settrace`` with opcode events; exact, and
 the same on every run). A second load-independent figure beside instructions: each bytecode is an
 indirect jump in the interpreter's dispatch, which processors predict poorly, so code that does
-its work in many cheap bytecodes takes more time than its instruction count says. Over issue 10
-the card game's time ratio against c721c73 (x1.65) fell between its bytecode ratio (x1.51) and
-its instruction ratio (x1.95). Neither decides alone: fewer bytecodes that each cost more (an
-event built by ``tuple.__new__`` instead of five slot stores) took more time. ``--top K`` lists
+its work in many cheap bytecodes takes more time than its instruction count says. Neither
+decides alone; time does, and the counts tell whether a small difference is real. ``--top K`` lists
 the K functions of this checkout that execute the most bytecodes per game.
 """
 from __future__ import annotations
