@@ -2,6 +2,7 @@
 
     python3 bench/learned_strength.py [--variant V ...] [--seeds S] [--games N] [--workers W]
                                       [--market] [--solo] [--opponent heuristic|mcts]
+                                      [--lookahead R] [--redraws K]
 
 For each variant (default: all three, 4 players): trains a model on ``--games`` self-play games
 (the default budget unless given; the time is printed), then plays one ``learned`` seat against
@@ -14,6 +15,7 @@ decision (``time.process_time``).
 ``--market``: the card game with the market-phase house rule: how often a learned seat and a
 heuristic seat choose "trade" when offered (the heuristic bot has no opinion there: it guesses).
 ``--solo``: the board game's solo game: the learned agent's mean score over S seeds.
+``--lookahead R``, ``--redraws K``: the learned seats' settings (default: the agent's defaults).
 Figures, not tests: the machine is shared and noisy. The model cache is a temporary folder, so
 every run trains afresh.
 """
@@ -40,12 +42,16 @@ from peloponnes.lab.training import Plan, train_scenario
 MARKET = "plugins/market_phase.py"
 
 
+SETTINGS: dict = {}     # the learned seats' settings (``--lookahead``, ``--redraws``)
+
+
 def scenario(variant: str, seats: int, opponent: str, learned_seat: int | None,
              plugins: tuple = ()) -> Scenario:
     base = Scenario.quick(variant, seats, agent=opponent, plugins=plugins)
     players = list(base.players)
     if learned_seat is not None:
-        players[learned_seat] = PlayerSpec(players[learned_seat].name, "learned")
+        players[learned_seat] = PlayerSpec(players[learned_seat].name, "learned",
+                                           settings=dict(SETTINGS))
     return replace(base, players=tuple(players))
 
 
@@ -139,7 +145,14 @@ def main() -> None:
     parser.add_argument("--opponent", default="heuristic", choices=("heuristic", "mcts"))
     parser.add_argument("--market", action="store_true")
     parser.add_argument("--solo", action="store_true")
+    parser.add_argument("--lookahead", type=int, help="the learned seats' lookahead setting"
+                        " (rounds; default: the agent's)")
+    parser.add_argument("--redraws", type=int, help="the learned seats' redraws setting"
+                        " (default: the agent's)")
     args = parser.parse_args()
+    for name in ("lookahead", "redraws"):       # worker processes fork: they see SETTINGS
+        if getattr(args, name) is not None:
+            SETTINGS[name] = getattr(args, name)
     os.environ.setdefault("XDG_CACHE_HOME", tempfile.mkdtemp(prefix="peloponnes-bench-"))
     if args.market:
         trained("cardgame", 4, args.games, args.workers, (MARKET,))

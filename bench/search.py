@@ -3,6 +3,7 @@
     python3 bench/search.py fork [--games N]
     python3 bench/search.py strength [--variant V ...] [--seeds S] [--opponent heuristic|random]
                                      [--iterations N ...] [--horizon H] [--workers W]
+                                     [--plugin FILE ...] [--answers KIND]
 
 ``fork``: median and 90th-percentile time of ``game.fork()`` at every decision of N random
 4-player card games (mid-game: rounds 3 to 6).
@@ -13,6 +14,8 @@ sits once at each of the 4 seats (paired games: the same deals, every seat), so 
 95% confidence interval (normal approximation over per-game shares), and the median CPU time
 per mcts decision (``time.process_time`` of the deciding process: on a busy machine the wall
 time is longer). Several ``--iterations`` give the win share against the budget.
+``--answers KIND`` also counts how the mcts seat answered decisions of that kind (with
+``--plugin plugins/market_phase.py --answers market``: how often it trades when offered).
 A figure, not a test: machines here are shared and noisy.
 """
 from __future__ import annotations
@@ -22,6 +25,7 @@ import math
 import random
 import statistics
 import time
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 
@@ -55,9 +59,10 @@ def bench_fork(games: int) -> None:
           f" all {len(all_times):,} forks: median {statistics.median(all_times) * 1000:.3f} ms")
 
 
-def play_one(job: tuple) -> tuple[float, list[float], int]:
-    """One game: (the mcts seat's win share, its decisions' CPU times, the game's decisions)."""
-    variant, seed, seat, opponent, settings, plugins = job
+def play_one(job: tuple) -> tuple[float, list[float], Counter]:
+    """One game: (the mcts seat's win share, its decisions' CPU times, its answers to the
+    decisions of kind ``answers``)."""
+    variant, seed, seat, opponent, settings, plugins, answers = job
     base = Scenario.quick(variant, 4, agent=opponent, plugins=plugins)
     players = list(base.players)
     players[seat] = PlayerSpec(players[seat].name, "mcts", settings)
@@ -65,14 +70,20 @@ def play_one(job: tuple) -> tuple[float, list[float], int]:
     game = Game(ruleset, scenario, seed=seed)
     agents = make_agents(game)
     times = time_decisions(agents[seat])
-    play(game, agents)
+    given: Counter = Counter()
+
+    def count(game, decision, answer, agent):
+        if decision.kind == answers and agent is agents[seat]:
+            given[answer] += 1
+
+    play(game, agents, on_answer=count if answers else None)
     winners = game.result.winners
-    return (1 / len(winners) if seat in winners else 0.0), times, game.decisions
+    return (1 / len(winners) if seat in winners else 0.0), times, given
 
 
 def bench_strength(variant: str, seeds: int, opponent: str, settings: dict, workers: int,
-                   first_seed: int = 1000, plugins: tuple = ()) -> dict:
-    jobs = [(variant, first_seed + s, seat, opponent, settings, plugins)
+                   first_seed: int = 1000, plugins: tuple = (), answers: str = "") -> dict:
+    jobs = [(variant, first_seed + s, seat, opponent, settings, plugins, answers)
             for s in range(seeds) for seat in range(4)]
     start = time.perf_counter()
     with ProcessPoolExecutor(workers) as pool:
@@ -88,6 +99,13 @@ def bench_strength(variant: str, seeds: int, opponent: str, settings: dict, work
           f" {mean + half:.1%}] (fair 25%); median {statistics.median(times) * 1000:.0f} ms CPU"
           f" per decision ({len(times) / n:.0f} mcts decisions a game); {wall:.0f} s wall",
           flush=True)
+    if answers:
+        given = sum((r[2] for r in results), Counter())
+        total = sum(given.values())
+        shares_given = ", ".join(f"{answer} {count / total:.0%}"
+                                 for answer, count in given.most_common())
+        print(f"  answers to {answers!r} decisions ({total}): {shares_given or 'none asked'}",
+              flush=True)
     return {"variant": variant, "share": mean, "low": mean - half, "high": mean + half}
 
 
@@ -102,6 +120,8 @@ def main() -> None:
     parser.add_argument("--horizon", type=int, default=None)
     parser.add_argument("--plugin", action="append", default=[])
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--answers", default="", metavar="KIND",
+                        help="strength: count the mcts seat's answers to decisions of KIND")
     args = parser.parse_args()
     if args.what == "fork":
         bench_fork(args.games)
@@ -114,7 +134,7 @@ def main() -> None:
             if args.horizon is not None:
                 settings["horizon"] = args.horizon
             bench_strength(variant, args.seeds, args.opponent, settings, args.workers,
-                           plugins=tuple(args.plugin))
+                           plugins=tuple(args.plugin), answers=args.answers)
 
 
 if __name__ == "__main__":

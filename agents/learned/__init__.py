@@ -1,11 +1,13 @@
-"""The ``learned`` agent: a value model of each ruleset, learned by self-play with
-scikit-learn, that plays the option whose after-state it values most (``docs/agents.md``).
+"""The ``learned`` agent: plays the option whose after-state leaves its seat best placed, by
+the engine's evaluation, then the heuristic bot's preference, then a value model of the ruleset
+learned by self-play with scikit-learn (``docs/agents.md``).
 
 Modules, one job each: ``agent`` (the agent and its settings: numpy and scikit-learn are
-imported only once a learned seat plays), ``features`` (views as numbers, options' after-states),
-``model`` (the value model: predicting, files), ``store`` (the ruleset digest, the cache),
-``selfplay`` (one self-play game and what it keeps), ``fitting`` (scikit-learn), ``training``
-(rounds of self-play and fitting)."""
+imported only once a learned seat plays), ``decide`` (how it chooses among the after-states),
+``features`` (views as numbers, options' after-states), ``model`` (the value model:
+predicting, files), ``store`` (the ruleset digest, the cache), ``selfplay`` (one self-play game
+and what it keeps), ``fitting`` (scikit-learn), ``training`` (rounds of self-play and
+fitting)."""
 from peloponnes.agents.learned.agent import SETTINGS_SCHEMA, LearnedAgent
 
 __all__ = ["LearnedAgent", "SETTINGS_SCHEMA"]

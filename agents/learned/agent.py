@@ -1,9 +1,10 @@
-"""The ``learned`` agent: plays the option whose after-state its model values most.
+"""The ``learned`` agent: plays the option that leads to the best place for its seat.
 
 For each option of its decision it forks the game, redraws what its seat cannot see, gives the
-option and lets the rules run to the next decision; the model (``model``) estimates, from the
-seat's view there, how the game ends for the seat; the best estimate wins (ties: the option
-offered first). All options are evaluated in one call of the model.
+option and lets the heuristic bots play on for ``lookahead`` rounds (over ``redraws`` redraws);
+it keeps the options that leave its seat best placed by the engine's evaluation, then takes the
+heuristic bot's choice among them, else the one its learned value model (``model``) expects to
+end best (``decide``).
 
 The model is the one cached for the game's exact rules (``store``); when there is none it is
 trained first, here, by self-play (``training``), and cached. A model file named in the
@@ -23,6 +24,8 @@ from peloponnes.core.schema import Field, Table, validate
 
 DEFAULT_GAMES = 3000        # keep in step with training.DEFAULT_GAMES (that module needs numpy)
 MAX_GAMES = 1_000_000
+MAX_LOOKAHEAD = 100     # rounds: more than any game has
+MAX_REDRAWS = 1000
 EXTRA = "pip install 'peloponnes-sandbox[learn]'"
 
 # The agent's settings: a player's ``learned`` table in a scenario.
@@ -33,6 +36,13 @@ SETTINGS_SCHEMA = Table({
                        " rules, trained first when there is none"),
     "training_games": Field(int, default=DEFAULT_GAMES, min=1, max=MAX_GAMES,
                             doc="self-play games to train on when no model fits the rules yet"),
+    "lookahead": Field(int, default=2, min=0, max=MAX_LOOKAHEAD,
+                       doc="rounds the heuristic bots play on from each option's after-state"
+                           " before the engine evaluates it (0: the after-state itself: several"
+                           " times faster, far weaker)"),
+    "redraws": Field(int, default=2, min=1, max=MAX_REDRAWS,
+                     doc="redraws of what the seat cannot see that each option is evaluated"
+                         " over (each costs as much again)"),
 })
 
 
@@ -56,6 +66,7 @@ class LearnedAgent:
         from .features import encoder_for
         settings = validate(dict(settings or {}), SETTINGS_SCHEMA, where="learned")
         self.seed = seed
+        self.lookahead, self.redraws = settings["lookahead"], settings["redraws"]
         self.game = game.enable_forking()
         self.model = model_for(game.ruleset, game.scenario, settings)
         self.encoder = encoder_for(game.ruleset, game.scenario)
@@ -66,20 +77,17 @@ class LearnedAgent:
                               "clear`, then `peloponnes train`)")
 
     def choose(self, view, decision) -> str:
-        from .features import after_states
+        from .decide import best_option
 
         game = self.game
         if not answers_pending(game.pending, decision):
             raise RuntimeError("the learned agent answers only its own game's pending decision")
         redraw = random.Random(f"{self.seed}:{len(game.answers)}").getrandbits(64)
-        values = self.model.predict(after_states(game, self.encoder, redraw))
-        if decision is game.pending:
-            return decision.options[int(values.argmax())].id
-        # a restricted seat (agents.restricted): the best of the options it was shown
-        allowed = {o.id for o in decision.options}
-        offered = game.pending.options
-        best = max((i for i, o in enumerate(offered) if o.id in allowed), key=lambda i: values[i])
-        return offered[best].id
+        # a restricted seat (agents.restricted) chooses among the options it was shown
+        allowed = None if decision is game.pending else {o.id for o in decision.options}
+        best = best_option(game, self.model, self.encoder, redraw, allowed, self.lookahead,
+                           self.redraws)
+        return game.pending.options[best].id
 
 
 def model_for(ruleset, scenario, settings: dict):

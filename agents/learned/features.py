@@ -58,19 +58,34 @@ class Encoder:
         return np.clip(raw, 0.0, 1.0, out=raw)
 
 
-def after_states(game: Game, encoder: Encoder, rng_seed: int) -> np.ndarray:
-    """One row per option of ``game``'s pending decision: the deciding seat's view after that
-    option, in a fork whose hidden information is redrawn from that seat's view. Every option
-    is looked at with the same redraw (the same ``rng_seed``), so options differ only by what
-    they do."""
-    decision = game.pending
-    seat = decision.seat
-    rows = np.empty((len(decision.options), encoder.size), dtype=np.float32)
-    for index in range(len(decision.options)):
+def after_state_games(game: Game, rng_seed: int, indices: list[int] | None = None) -> list[Game]:
+    """The after-state of each option of ``game``'s pending decision (those at ``indices``, all
+    when None): a fork whose hidden information is redrawn from the deciding seat's view, given
+    the option, the rules run on to the next decision. Every option is looked at with the same
+    redraw (the same ``rng_seed``), so options differ only by what they do."""
+    seat = game.pending.seat
+    if indices is None:
+        indices = range(len(game.pending.options))
+    forks = []
+    for index in indices:
         fork = game.fork().resample(seat, random.Random(rng_seed))
         fork.give(fork.pending.options[index])
-        rows[index] = encoder.raw(fork, seat)
+        forks.append(fork)
+    return forks
+
+
+def encode_games(games: list[Game], encoder: Encoder, seat: int) -> np.ndarray:
+    """One row per game: ``seat``'s view of it, scaled (converted and scaled in one go)."""
+    rows = np.empty((len(games), encoder.size), dtype=np.float32)
+    for index, game in enumerate(games):
+        rows[index] = encoder.raw(game, seat)
     return encoder.scale(rows)
+
+
+def after_states(game: Game, encoder: Encoder, rng_seed: int) -> np.ndarray:
+    """One row per option of ``game``'s pending decision: the deciding seat's view of its
+    after-state (``after_state_games``)."""
+    return encode_games(after_state_games(game, rng_seed), encoder, game.pending.seat)
 
 
 _encoders: dict[int, tuple] = {}     # id(ruleset) -> (ruleset, seats, Encoder)

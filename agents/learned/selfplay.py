@@ -17,7 +17,8 @@ import numpy as np
 from peloponnes.core.engine import Game
 from peloponnes.core.views import LazyView
 
-from .features import Encoder, after_states
+from .decide import best_option
+from .features import Encoder
 from .model import ValueModel
 
 
@@ -64,8 +65,7 @@ def play_self(ruleset, scenario, seed: int, model: ValueModel | None, encoder: E
         if rng.random() < how.explore:
             choice = None
         elif learned[seat]:
-            values = model.predict(after_states(game, encoder, rng.getrandbits(64)))
-            choice = decision.options[int(np.argmax(values))].id
+            choice = decision.options[best_option(game, model, encoder, rng.getrandbits(64))].id
         elif heuristic:
             choice = hook.choose_heuristic(view=LazyView(game, seat), decision=decision)
         if choice is None:
