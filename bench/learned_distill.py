@@ -11,7 +11,8 @@ hook how the seat stands: its value minus the best other seat's (the final score
 ends first). It plays well but costs milliseconds a decision. This experiment asks whether a
 nonlinear model over cheap, generic features that need no fork can imitate it.
 
-Labels: N self-play games of heuristic bots (random answers 10% of the time); at about a third
+Labels (``agents.learned.policy.rated_decisions``, as the learned agent's training makes
+them): N self-play games of heuristic bots (random answers 10% of the time); at about a third
 of the decisions with a choice, EVERY option is rated by the look-ahead above (one redraw shared
 by all options of a decision), and half of those decisions are then answered with the best
 rated option, so the games resemble the policy's own. ``--target advantage``: each option's
@@ -20,9 +21,10 @@ rating minus the decision's mean; ``best``: 1 for the best rated options, 0 for 
 heuristic bot's choice), 0 for the others (the classifier ``hgbc`` learns ``choice`` unless
 ``best`` is asked).
 
-Features of an option, all generic (no code per variant or house rule): the hashed option
-features of ``bench/learned_fork_free.py`` (its kind and stem, its position, its number, whether
-it is the heuristic bot's choice); the decision's kind and stem as codes, the number of options,
+Features of an option (``agents.learned.policy.option_rows``), all generic (no code per
+variant or house rule): the hashed option features (its kind and stem, its position, its
+number, whether it is the heuristic bot's choice); the decision's kind and stem as codes, the
+number of options,
 the option's index and number; the numbers inside the option's payload (whatever the rules put
 there: a card's value, a bid's amount), summed into hashed buckets by their path, with the
 payload's words as indicators; and the seat's view of the current position
@@ -42,97 +44,33 @@ so several models can be compared on the same labels. Figures, not tests; everyt
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import os
-import random
 import statistics
 import time
-import zlib
-from functools import cache
 
 import numpy as np
-from learned_fork_free import RULES, WIDTH, heuristic_choice, option_features
-from sklearn.ensemble import (
-    HistGradientBoostingClassifier,
-    HistGradientBoostingRegressor,
-)
+from sklearn.ensemble import HistGradientBoostingClassifier
 from sklearn.linear_model import Ridge
 from sklearn.neural_network import MLPRegressor
 from threadpoolctl import threadpool_limits
 
 from peloponnes.agents import make_agents
-from peloponnes.agents.learned.decide import looked_ahead, standing
 from peloponnes.agents.learned.features import Encoder
+from peloponnes.agents.learned.fitting import POLICY_TREES, fit_policy, flatten
+from peloponnes.agents.learned.policy import (
+    DENSE,
+    SUGGESTED,
+    WIDTH,
+    option_rows,
+    rated_decisions,
+)
 from peloponnes.core.engine import Game
 from peloponnes.core.playing import play
+from peloponnes.core.plugins import load_ruleset
+from peloponnes.core.scenario import Scenario
 
-LOOKAHEAD = 2       # rounds the heuristic bots play on from each option before it is rated
-EXPLORE = 0.1       # self-play: the chance an answer is random
-LABEL = 0.35        # self-play: the chance a decision with a choice is rated by the look-ahead
-FOLLOW = 0.5        # self-play: the chance a rated decision is answered with its best option
-LEAF_BUCKETS = 64   # hashed buckets for the numbers and words inside an option's payload
-HASHED = WIDTH      # the columns of ``bench/learned_fork_free.py``'s option features
-DENSE = 6 + LEAF_BUCKETS    # codes, counts and payload buckets (``dense_features``)
-SUGGESTED = HASHED + 5      # the column: is the option the heuristic bot's choice
-
-
-@cache
-def code(text: str, buckets: int = 997) -> int:
-    """A stable number for ``text`` below ``buckets`` (Python's ``hash`` differs by process)."""
-    return zlib.crc32(text.encode()) % buckets
-
-
-def add_payload(value, row: np.ndarray, path: str = "", depth: int = 0) -> None:
-    """Add the numbers inside an option's payload to ``row`` (one bucket per path), and a 1 for
-    each word (one bucket per path and word); dataclasses, dicts and sequences are walked."""
-    if isinstance(value, bool | int | float):
-        row[code(path, LEAF_BUCKETS)] += float(value) / 10
-    elif isinstance(value, str):
-        row[code(f"{path}={value}", LEAF_BUCKETS)] += 1
-    elif depth < 4:
-        if dataclasses.is_dataclass(value):
-            items = ((f.name, getattr(value, f.name)) for f in dataclasses.fields(value))
-        elif isinstance(value, dict):
-            items = value.items()
-        elif isinstance(value, list | tuple):
-            items = (("*", item) for item in value)     # a sequence counts as a bag
-        else:
-            return
-        for key, item in items:
-            add_payload(item, row, f"{path}.{key}", depth + 1)
-
-
-def dense_features(decision, suggested: str | None) -> np.ndarray:
-    """Compact option columns: kind and stem codes, option count, index, number, whether it is
-    the heuristic bot's choice, then the payload buckets."""
-    count = len(decision.options)
-    rows = np.zeros((count, DENSE), dtype=np.float32)
-    for i, option in enumerate(decision.options):
-        stem, _, tail = option.id.partition(":")
-        number = option.value if isinstance(option.value, int) else (
-            int(tail) if tail.lstrip("-").isdigit() else 0)
-        if stem.lstrip("-").isdigit():
-            stem = "number"
-        rows[i, :6] = (code(decision.kind), code(f"{decision.kind}|{stem}"), count, i, number,
-                       option.id == suggested)
-        add_payload(option.value, rows[i, 6:])
-    return rows
-
-
-def features(game, encoder: Encoder, decision) -> np.ndarray:
-    """One row per option: hashed block, compact block, then the seat's view (all columns)."""
-    suggested = heuristic_choice(game, decision)
-    state = encoder.encode(game, decision.seat)
-    count = len(decision.options)
-    return np.hstack([option_features(decision, suggested), dense_features(decision, suggested),
-                      np.broadcast_to(state, (count, state.size))])
-
-
-def rate_options(game, seat: int, rng_seed: int) -> list[float]:
-    """The look-ahead's rating of every option of ``game``'s pending decision, all with the
-    same redraw (the ``learned`` agent's look-ahead, ``agents.learned.decide``)."""
-    forks = looked_ahead(game, rng_seed, list(range(len(game.pending.options))), LOOKAHEAD)
-    return [standing(fork, seat) for fork in forks]
+RULES = load_ruleset(Scenario.quick("cardgame", 4, agent="heuristic"))
+HASHED = WIDTH      # the hashed option columns (``agents.learned.policy.option_features``)
 
 
 def label_games(first: int, games: int, encoder: Encoder):
@@ -140,20 +78,10 @@ def label_games(first: int, games: int, encoder: Encoder):
     ruleset, scenario = RULES
     rows, ratings, groups = [], [], []
     for seed in range(first, first + games):
-        rng = random.Random(f"distill:{seed}")
-        game = Game(ruleset, scenario, seed=seed).enable_forking().start()
-        while (decision := game.pending) is not None:
-            answer = heuristic_choice(game, decision)
-            if answer is None or rng.random() < EXPLORE:
-                answer = rng.choice(decision.options).id
-            if len(decision.options) > 1 and rng.random() < LABEL:
-                rated = rate_options(game, decision.seat, rng.getrandbits(64))
-                rows.append(features(game, encoder, decision))
-                ratings.extend(rated)
-                groups.extend([len(rows) - 1] * len(rated))
-                if rng.random() < FOLLOW:
-                    answer = decision.options[int(np.argmax(rated))].id
-            game.choose(answer)
+        for x, rated in rated_decisions(ruleset, scenario, seed, encoder):
+            rows.append(x)
+            ratings.extend(rated)
+            groups.extend([len(rows) - 1] * len(rated))
     return np.vstack(rows), np.array(ratings, dtype=np.float32), np.array(groups)
 
 
@@ -179,50 +107,16 @@ def targets(ratings: np.ndarray, groups: np.ndarray, kind: str,
     return chosen.astype(np.float32)
 
 
-class Trees:
-    """A fitted histogram gradient boosting model flattened into arrays: every tree is walked
-    at once, one numpy step per level (sklearn's own ``predict`` costs about 5 us a tree)."""
-
-    def __init__(self, model):
-        predictors = [p[0] for p in model._predictors]
-        width = max(len(p.nodes) for p in predictors)
-        shape = (len(predictors), width)
-        self.feature = np.zeros(shape, dtype=np.int64)
-        self.threshold = np.full(shape, np.inf)
-        self.left = np.zeros(shape, dtype=np.int64)
-        self.right = np.zeros(shape, dtype=np.int64)
-        self.value = np.zeros(shape)
-        for t, p in enumerate(predictors):
-            nodes, n = p.nodes, len(p.nodes)
-            leaf = nodes["is_leaf"].astype(bool)
-            self.feature[t, :n] = np.where(leaf, 0, nodes["feature_idx"])
-            self.threshold[t, :n] = np.where(leaf, np.inf, nodes["num_threshold"])
-            self.left[t, :n] = np.where(leaf, np.arange(n), nodes["left"])
-            self.right[t, :n] = np.where(leaf, np.arange(n), nodes["right"])
-            self.value[t, :n] = np.where(leaf, nodes["value"], 0.0)
-        self.depth = max(int(p.nodes["depth"].max()) for p in predictors)
-        self.base = float(np.ravel(model._baseline_prediction)[0])
-        self.trees = np.arange(len(predictors))[None, :]
-
-    def predict(self, rows: np.ndarray) -> np.ndarray:
-        node = np.zeros((len(rows), self.trees.size), dtype=np.int64)
-        picks = np.arange(len(rows))[:, None]
-        for _ in range(self.depth):
-            feature = self.feature[self.trees, node]
-            go_left = rows[picks, feature] <= self.threshold[self.trees, node]
-            node = np.where(go_left, self.left[self.trees, node], self.right[self.trees, node])
-        return self.base + self.value[self.trees, node].sum(axis=1)
-
-
 class MLP:
-    """A fitted ``MLPRegressor`` with its input scaling, as plain numpy."""
+    """A fitted ``MLPRegressor`` with its input scaling, as plain numpy, over the columns
+    ``keep``."""
 
-    def __init__(self, model, mean: np.ndarray, scale: np.ndarray):
-        self.mean, self.scale = mean, scale
+    def __init__(self, model, keep: np.ndarray, mean: np.ndarray, scale: np.ndarray):
+        self.keep, self.mean, self.scale = keep, mean, scale
         self.layers = list(zip(model.coefs_, model.intercepts_, strict=True))
 
     def predict(self, rows: np.ndarray) -> np.ndarray:
-        out = (rows - self.mean) / self.scale
+        out = (rows[:, self.keep] - self.mean) / self.scale
         for i, (weights, bias) in enumerate(self.layers):
             out = out @ weights + bias
             if i < len(self.layers) - 1:
@@ -231,34 +125,33 @@ class MLP:
 
 
 class Linear:
-    def __init__(self, weights: np.ndarray, bias: float):
-        self.weights, self.bias = weights.astype(np.float32), bias
+    def __init__(self, keep: np.ndarray, weights: np.ndarray, bias: float):
+        self.keep, self.weights, self.bias = keep, weights.astype(np.float32), bias
 
     def predict(self, rows: np.ndarray) -> np.ndarray:
-        return rows @ self.weights + self.bias
+        return rows[:, self.keep] @ self.weights + self.bias
 
 
 def fit(kind: str, rows: np.ndarray, y: np.ndarray, keep: np.ndarray):
-    """Fit model ``kind``; returns (predictor over the kept columns, the kept columns)."""
-    if kind in ("hgb", "hgbc"):
-        keep = keep[keep >= HASHED]             # the compact columns only
-        x = rows[:, keep]
-        settings = dict(max_iter=150, max_depth=7, learning_rate=0.1, l2_regularization=1.0,
-                        min_samples_leaf=40, early_stopping=False, random_state=0)
-        if kind == "hgb":
-            model = HistGradientBoostingRegressor(**settings).fit(x, y)
-        else:
-            model = HistGradientBoostingClassifier(**settings).fit(x, y.astype(int))
-        return Trees(model), keep
+    """Fit model ``kind`` on the columns ``keep``: a predictor of ``option_rows``' rows, and the
+    number of columns it reads. The trees read the compact columns only (everything but the
+    hashed ones): ``hgb`` is the learned agent's own policy (``fitting.fit_policy``)."""
+    if kind == "hgb":
+        policy = fit_policy(rows, y, keep)
+        return policy, policy.keep.size
+    if kind == "hgbc":
+        keep = keep[keep >= HASHED]
+        model = HistGradientBoostingClassifier(**POLICY_TREES).fit(rows[:, keep], y.astype(int))
+        return flatten(model, keep), keep.size
     x = rows[:, keep]
     if kind == "ridge":
         model = Ridge(alpha=10.0).fit(x, y)
-        return Linear(model.coef_, float(model.intercept_)), keep
+        return Linear(keep, model.coef_, float(model.intercept_)), keep.size
     mean, scale = x.mean(axis=0), x.std(axis=0) + 1e-6
     model = MLPRegressor(hidden_layer_sizes=(64, 32), alpha=1e-3, batch_size=256,
                          learning_rate_init=1e-3, max_iter=30, early_stopping=True,
                          random_state=0).fit((x - mean) / scale, y)
-    return MLP(model, mean.astype(np.float32), scale.astype(np.float32)), keep
+    return MLP(model, keep, mean.astype(np.float32), scale.astype(np.float32)), keep.size
 
 
 class DistilledAgent:
@@ -266,19 +159,19 @@ class DistilledAgent:
     needs_view = False
     is_bot = True
 
-    def __init__(self, game, predictor, keep: np.ndarray, encoder: Encoder):
-        self.game, self.predictor, self.keep, self.encoder = game, predictor, keep, encoder
+    def __init__(self, game, predictor, encoder: Encoder):
+        self.game, self.predictor, self.encoder = game, predictor, encoder
         self.times: list[float] = []
 
     def choose(self, view, decision) -> str:
         started = time.process_time()
-        values = self.predictor.predict(features(self.game, self.encoder, decision)[:, self.keep])
+        values = self.predictor.predict(option_rows(self.game, self.encoder, decision))
         answer = decision.options[int(np.argmax(values))].id
         self.times.append(time.process_time() - started)
         return answer
 
 
-def evaluate(predictor, keep, encoder, first_seed: int, seeds: int):
+def evaluate(predictor, encoder, first_seed: int, seeds: int):
     """The policy seat's win shares against three heuristic bots, and its decision times."""
     ruleset, scenario = RULES
     shares, times = [], []
@@ -286,7 +179,7 @@ def evaluate(predictor, keep, encoder, first_seed: int, seeds: int):
         for seat in range(4):
             game = Game(ruleset, scenario, seed=seed)
             agents = make_agents(game)
-            agents[seat] = DistilledAgent(game, predictor, keep, encoder)
+            agents[seat] = DistilledAgent(game, predictor, encoder)
             play(game, agents)
             winners = game.result.winners
             shares.append(1 / len(winners) if seat in winners else 0.0)
@@ -338,12 +231,12 @@ def run(args) -> None:
         target = "choice" if kind == "hgbc" and args.target == "advantage" else args.target
         started = time.process_time()
         y = targets(ratings, groups, target, rows[:, SUGGESTED])
-        predictor, keep = fit(kind, rows, y, varying)
+        predictor, used = fit(kind, rows, y, varying)
         fitted = time.process_time() - started
-        shares, times = evaluate(predictor, keep, encoder, args.first_seed, args.seeds)
+        shares, times = evaluate(predictor, encoder, args.first_seed, args.seeds)
         mean = statistics.fmean(shares)
         half = 1.96 * statistics.stdev(shares) / len(shares) ** 0.5
-        print(f"{kind} ({target}, {len(keep)} columns, {len(ratings)} rows, fit"
+        print(f"{kind} ({target}, {used} columns, {len(ratings)} rows, fit"
               f" {fitted:.0f} s CPU) vs 3 heuristic: {len(shares)} games (seeds"
               f" {args.first_seed}+): win share {mean:.1%} [{mean - half:.1%},"
               f" {mean + half:.1%}]; median {statistics.median(times) * 1000:.3f} ms CPU per"

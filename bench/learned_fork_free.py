@@ -8,9 +8,10 @@ encoding per option (about 0.4 ms each). This prototype asks whether a model ove
 themselves does as well for a fraction of the time: a decision costs one call of the heuristic
 bot and one matrix product, no fork.
 
-Each option is described by generic features only: its decision kind with its stem (``card``
-of ``card:3``) and with its position among the options, its number (an amount) under that kind
-and stem, each hashed into buckets, and whether it is the heuristic bot's choice. Training: N
+Each option is described by generic features only (``agents.learned.policy.option_features``):
+its decision kind with its stem (``card`` of ``card:3``) and with its position among the
+options, its number (an amount) under that kind and stem, each hashed into buckets, and whether
+it is the heuristic bot's choice. Training: N
 self-play games of heuristic bots answering at random 30% of the time; at half the decisions the
 chosen option's features are kept and labelled with the deciding seat's win share at the end;
 scikit-learn's ``Ridge`` is fitted on them (``--train-seed`` picks another block of self-play
@@ -24,54 +25,23 @@ import argparse
 import random
 import statistics
 import time
-import zlib
 from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 from sklearn.linear_model import Ridge
 
 from peloponnes.agents import make_agents
+from peloponnes.agents.learned.policy import heuristic_choice, option_features
 from peloponnes.core.engine import Game
 from peloponnes.core.playing import play
 from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.scenario import Scenario
-from peloponnes.core.views import LazyView
 
-BUCKETS = 256
 EXPLORE = 0.3       # self-play: the chance an answer is random instead of the heuristic bot's
 KEEP = 0.5          # self-play: the chance a decision's chosen option is kept
-WIDTH = 3 * BUCKETS + 3
 
 RULES = load_ruleset(Scenario.quick("cardgame", 4, agent="heuristic"))
 weights: np.ndarray | None = None       # the fitted model, set before the games are played
-
-
-def bucket(text: str) -> int:
-    return zlib.crc32(text.encode()) % BUCKETS
-
-
-def option_features(decision, heuristic_id: str | None) -> np.ndarray:
-    """One row per option of ``decision`` (see the module's docstring)."""
-    count = len(decision.options)
-    rows = np.zeros((count, WIDTH), dtype=np.float32)
-    for i, option in enumerate(decision.options):
-        stem, _, tail = option.id.partition(":")
-        number = option.value if isinstance(option.value, int) else (
-            int(tail) if tail.lstrip("-").isdigit() else 0)
-        if stem.lstrip("-").isdigit():      # an amount: its number says which
-            stem = "number"
-        chosen = option.id == heuristic_id
-        rows[i, bucket(f"{decision.kind}|{stem}")] = 1
-        rows[i, BUCKETS + bucket(f"{decision.kind}|{min(i, 8)}|{count}")] = 1
-        rows[i, 2 * BUCKETS + bucket(f"{decision.kind}|{stem}|n")] = number / 100
-        rows[i, 3 * BUCKETS] = chosen
-        rows[i, 3 * BUCKETS + 1] = chosen * count / 10
-        rows[i, 3 * BUCKETS + 2] = i / count
-    return rows
-
-
-def heuristic_choice(game, decision) -> str | None:
-    return game.hook.choose_heuristic(view=LazyView(game, decision.seat), decision=decision)
 
 
 def self_play(seed: int) -> tuple[np.ndarray, np.ndarray]:

@@ -86,7 +86,8 @@ def trained(variant: str, seats: int, games: int | None, workers: int, plugins: 
     model, _path = train_scenario(scenario(variant, seats, "heuristic", 0, plugins), plan,
                                   workers=workers)
     print(f"{variant:>9} {seats}p{' +' + ','.join(plugins) if plugins else ''}: trained on"
-          f" {plan.games} self-play games in {time.perf_counter() - start:.0f} s wall"
+          f" {plan.games} self-play games and {plan.distill_count()} distillation games in"
+          f" {time.perf_counter() - start:.0f} s wall"
           f" ({workers} workers; {time.process_time() - cpu:.0f} s CPU in this process)",
           flush=True)
     return model

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from peloponnes.agents.learned.features import encoder_for
-from peloponnes.agents.learned.selfplay import SelfPlay, play_self
+from peloponnes.agents.learned.selfplay import SelfPlay
 from peloponnes.agents.learned.store import store
 from peloponnes.agents.learned.training import Plan, Progress, serial_games, train
 from peloponnes.core.errors import ConfigError
@@ -26,12 +26,13 @@ _worker: list = []      # a worker process's (scenario, loaded ruleset), kept be
 
 
 def play_chunk(scenario: Scenario, seeds: Sequence[int], model, how: SelfPlay) -> list:
-    """Self-play games in a worker: the ruleset loaded on the first chunk and kept."""
+    """Self-play games in a worker (``how``: the value model's or the distillation's): the
+    ruleset loaded on the first chunk and kept."""
     if not _worker or _worker[0] != scenario:
         _worker[:] = [scenario, load_ruleset(scenario)]
     ruleset, sc = _worker[1]
     encoder = encoder_for(ruleset, sc)
-    return [play_self(ruleset, sc, seed, model, encoder, how) for seed in seeds]
+    return [how.play(ruleset, sc, seed, model, encoder) for seed in seeds]
 
 
 def in_order(submit: Callable, seeds: Sequence[int], model, how: SelfPlay,

@@ -23,13 +23,16 @@ standing, the heuristic bot's preference beat the model's.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from peloponnes.core.views import LazyView
 
 from .features import Encoder, after_state_games, encode_games
-from .model import ValueModel
+
+if TYPE_CHECKING:       # the model file holds the policy, which rates options with this module
+    from .model import ValueModel
 
 TIE = 1e-9      # standings this close are equal (the evaluation is a sum of fractions)
 

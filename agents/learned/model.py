@@ -2,7 +2,8 @@
 share of the win, or its score in a one-seat game), from the seat's view encoded as numbers.
 
 Trained with scikit-learn (``fitting``), kept as plain arrays: the layers of a linear model (or
-of a perceptron: ReLU between layers) and the scale of its target. Read back with numpy alone,
+of a perceptron: ReLU between layers) and the scale of its target, and next to it the distilled
+policy's trees (``policy``), which the agent plays by default. Read back with numpy alone,
 from a file that holds only numbers and a JSON header (no pickle, so loading a model file never
 runs code), and evaluated with a few matrix products: the agent asks it once per decision, for
 all options at once.
@@ -21,7 +22,15 @@ import numpy as np
 
 from peloponnes.core.errors import ConfigError
 
-FORMAT = "peloponnes-learned-model/1"
+from .policy import Policy
+
+FORMAT = "peloponnes-learned-model/2"
+FORMAT_NAME = FORMAT.rpartition("/")[0]
+POLICY = "policy_"      # the prefix of the distilled policy's arrays in a model file
+
+
+class OlderModel(ConfigError):
+    """A model file written by an older version of the learned agent."""
 
 
 @dataclass
@@ -35,6 +44,7 @@ class ValueModel:
     y_mean: float
     y_scale: float
     info: dict = field(default_factory=dict)
+    policy: Policy | None = None
 
     @property
     def digest(self) -> str:
@@ -56,6 +66,9 @@ class ValueModel:
         path = Path(path)
         arrays = {f"weight{i}": w for i, w in enumerate(self.weights)}
         arrays.update({f"bias{i}": b for i, b in enumerate(self.biases)})
+        if self.policy is not None:
+            arrays.update({POLICY + name: a for name, a in self.policy.arrays().items()})
+            arrays[POLICY + "base"] = np.array(self.policy.base)
         header = {"format": FORMAT, "y_mean": self.y_mean, "y_scale": self.y_scale,
                   "layers": len(self.weights), **self.info}
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -75,18 +88,27 @@ class ValueModel:
         try:
             with np.load(path, allow_pickle=False) as data:
                 header = json.loads(str(data["header"]))
+                if str(header.get("format")).startswith(FORMAT_NAME + "/") and \
+                        header["format"] != FORMAT:
+                    raise OlderModel(f"{path} was trained by an older version of the learned"
+                                     " agent: `peloponnes models clear`, then train again")
                 if header.get("format") != FORMAT:
                     raise ValueError(f"format {header.get('format')!r}, expected {FORMAT}")
                 layers = int(header.pop("layers"))
                 weights = [data[f"weight{i}"].astype(np.float32) for i in range(layers)]
                 biases = [data[f"bias{i}"].astype(np.float32) for i in range(layers)]
+                policy = None
+                if POLICY + "base" in data:
+                    policy = Policy(*(data[POLICY + name] for name in Policy.ARRAYS),
+                                    float(data[POLICY + "base"]))
         except FileNotFoundError:
             raise ConfigError(f"{path}: no such model file") from None
-        except (OSError, ValueError, KeyError, TypeError, json.JSONDecodeError) as exc:
+        except (OSError, ValueError, KeyError, TypeError, IndexError,
+                json.JSONDecodeError) as exc:
             raise ConfigError(f"{path} is not a learned-agent model file ({exc})") from None
         header.pop("format")
         model = cls(weights, biases, float(header.pop("y_mean")), float(header.pop("y_scale")),
-                    header)
+                    header, policy)
         problem = model.malformed()
         if problem:
             raise ConfigError(f"{path} is not a usable learned-agent model: {problem}")
@@ -109,4 +131,6 @@ class ValueModel:
             return f"its last layer gives {inputs} numbers, not one estimate"
         if not (np.isfinite(self.y_mean) and np.isfinite(self.y_scale)):
             return "its scale is not finite"
+        if self.policy is not None and "policy_columns" in self.info:
+            return self.policy.malformed(int(self.info["policy_columns"]))
         return None

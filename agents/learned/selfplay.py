@@ -31,6 +31,10 @@ class SelfPlay:
     learned_share: float = 0.5
     sample: float = 0.1
 
+    def play(self, ruleset, scenario, seed: int, model: ValueModel | None, encoder: Encoder):
+        """One self-play game (``play_games``' per-game work)."""
+        return play_self(ruleset, scenario, seed, model, encoder, self)
+
 
 def outcomes(game: Game) -> list[float]:
     """How the finished ``game`` ended for each seat: its share of the win (1/k for each of k

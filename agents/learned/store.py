@@ -19,7 +19,7 @@ from pathlib import Path
 
 from peloponnes.core.errors import ConfigError
 
-from .model import FORMAT, ValueModel
+from .model import FORMAT, OlderModel, ValueModel
 
 SUFFIX = ".npz"
 DIGEST_CHARS = 16       # of the digest in file names and listings: enough to tell rulesets apart
@@ -124,9 +124,16 @@ def cached() -> list[tuple[Path, ValueModel]]:
 
 
 def clear() -> int:
-    """Delete every cached model; returns how many."""
+    """Delete every cached model (older versions' too); returns how many."""
     removed = 0
-    for path, _model in cached():
+    folder = cache_folder()
+    for path in sorted(folder.glob(f"*{SUFFIX}")) if folder.is_dir() else []:
+        try:
+            ValueModel.load(path)
+        except OlderModel:      # an older version's model: cleared too, it is of no use
+            pass
+        except ConfigError:     # not a model: not ours to delete
+            continue
         path.unlink(missing_ok=True)
         removed += 1
     _loaded.clear()

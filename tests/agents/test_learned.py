@@ -28,12 +28,6 @@ TINY = "6"      # self-play games: a model in a few seconds (not a good one)
 TRAINING = "no learned model for the rules"
 
 
-@pytest.fixture(autouse=True)
-def private_cache(tmp_path, monkeypatch):
-    """Every test trains into its own empty model cache."""
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-
-
 def run(*args):
     return CliRunner().invoke(main, [str(a) for a in args])
 
@@ -128,6 +122,8 @@ def test_the_same_seed_gives_the_same_model_for_any_number_of_workers():
     rows = np.random.default_rng(2).random((8, one.weights[0].shape[0]), dtype=np.float32)
     assert np.array_equal(one.predict(rows), two.predict(rows))
     assert not np.array_equal(one.predict(rows), other.predict(rows))
+    options = np.random.default_rng(3).random((8, one.info["policy_columns"]), dtype=np.float32)
+    assert np.array_equal(one.policy.predict(options), two.policy.predict(options))
 
 
 def test_the_agent_answers_only_offered_options_and_plays_games_to_the_end():

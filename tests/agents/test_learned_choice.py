@@ -19,11 +19,6 @@ from peloponnes.core.views import LazyView
 pytest.importorskip("sklearn")
 
 
-@pytest.fixture(autouse=True)
-def private_cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-
-
 @pytest.fixture(scope="module")
 def cards():
     """The 4-player card game's rules and a model trained on a few games (not a good one)."""
