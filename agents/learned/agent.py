@@ -140,7 +140,7 @@ def train_here(ruleset, scenario, games: int):
     print(f"learned agent: no model for these rules yet ({name}, ruleset"
           f" {store.short(store.ruleset_digest(ruleset, scenario))}): training one on {games}"
           f" self-play games (and {Plan(games=games).distill_count()} labelled games to"
-          " distil its policy) first, once (cached in {store.cache_folder()}; `peloponnes train`"
+          f" distil its policy) first, once (cached in {store.cache_folder()}; `peloponnes train`"
           " does it ahead, with a progress bar and workers)", file=sys.stderr, flush=True)
     started = time.perf_counter()
     shown = [0.0]

@@ -146,7 +146,9 @@ def test_a_missing_model_is_trained_in_process_saying_so(capsys):
     ruleset, sc = load_ruleset(sc)
     game = Game(ruleset, sc, seed=1)
     play(game, make_agents(game))
-    assert "training one on 3 self-play games" in capsys.readouterr().err
+    said = capsys.readouterr().err
+    assert "training one on 3 self-play games" in said
+    assert f"cached in {store.cache_folder()}" in said
     assert len(cached_files()) == 1
 
 
