@@ -349,20 +349,34 @@ class _ChunkRun:
         results = getattr(pool, "_result_queue", None)
         manager = getattr(pool, "_executor_manager_thread", None)
         pool.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
-            if process.is_alive():
-                process.terminate()
-        for process in processes:
-            process.join(timeout=5)
-            if process.is_alive():
-                process.kill()
-                process.join(timeout=5)
+        end_processes(processes)
         _unblock_result_reader(results)
         if manager is not None:
             # Let the manager thread finish its clean-up now: woken only at the program's exit,
             # it may write to a pipe being closed at that moment, and the user sees "Exception
             # ignored ... OSError: Bad file descriptor" printed after "interrupted".
             manager.join(timeout=10)
+
+
+# How long worker processes get to end after SIGTERM, all together, before they are killed.
+TERMINATE_GRACE_SECONDS = 2.0
+
+
+def end_processes(processes) -> None:
+    """End ``processes`` (``multiprocessing`` processes) at once: SIGTERM to all, a shared
+    ``TERMINATE_GRACE_SECONDS`` for them to go, then SIGKILL to those still there. However
+    many workers a pool had and whatever they were doing, Ctrl-C ends them within seconds."""
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    deadline = time.monotonic() + TERMINATE_GRACE_SECONDS
+    for process in processes:
+        process.join(timeout=max(0.0, deadline - time.monotonic()))
+    for process in processes:
+        if process.is_alive():
+            process.kill()
+    for process in processes:
+        process.join(timeout=TERMINATE_GRACE_SECONDS)
 
 
 def _unblock_result_reader(results) -> None:

@@ -2,6 +2,7 @@
 (never counted), a plugin's print does not corrupt `--json -`, a worker process that dies loses no
 finished game, and Ctrl-C ends a run with workers at once, without a traceback or orphans."""
 import json
+import multiprocessing
 import os
 import signal
 import struct
@@ -13,7 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from peloponnes.lab.batch.executors import LocalPoolExecutor, _ChunkRun
+from peloponnes.lab.batch.executors import (
+    TERMINATE_GRACE_SECONDS,
+    LocalPoolExecutor,
+    _ChunkRun,
+    end_processes,
+)
 from tests.processes import alive, children_of
 
 from .helpers import write_plugin
@@ -116,6 +122,28 @@ def test_ctrl_c_ends_a_compare_with_workers_at_once_without_orphans(tmp_path):
     assert "Traceback" not in err and "interrupted" in err
     time.sleep(0.5)
     assert not [pid for pid in workers if alive(pid)]
+
+
+def deaf_to_sigterm(ready: str) -> None:
+    """Runs in a process that ignores SIGTERM, as a worker stuck before it set its handlers."""
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    Path(ready).write_text("deaf")
+    time.sleep(120)
+
+
+def test_workers_that_ignore_sigterm_are_killed_within_one_shared_grace(tmp_path):
+    ready = [tmp_path / f"ready{i}" for i in range(3)]
+    processes = [multiprocessing.Process(target=deaf_to_sigterm, args=(str(r),)) for r in ready]
+    for process in processes:
+        process.start()
+    deadline = time.monotonic() + 60
+    while not all(r.exists() for r in ready) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    started = time.monotonic()
+    end_processes(processes)
+    assert not any(process.is_alive() for process in processes)
+    # one grace for all of them, not one each: three deaf workers end as fast as one
+    assert time.monotonic() - started < 3 * TERMINATE_GRACE_SECONDS + 2
 
 
 def send_half_a_message(ready: str) -> None:
