@@ -79,8 +79,11 @@ def play_one(job: tuple) -> tuple[float, list[float], dict]:
     return share, times, market
 
 
+PLAN: dict = {}         # ``--rounds``, ``--distill-games``: the training plan's, where given
+
+
 def trained(variant: str, seats: int, games: int | None, workers: int, plugins: tuple = ()):
-    plan = Plan(games=games) if games else Plan()
+    plan = Plan(**({"games": games} if games else {}), **PLAN)
     start = time.perf_counter()
     cpu = time.process_time()
     model, _path = train_scenario(scenario(variant, seats, "heuristic", 0, plugins), plan,
@@ -99,17 +102,21 @@ def interval(values: list[float]) -> tuple[float, float]:
     return mean, half
 
 
+FIRST_SEED = [1000]     # ``--first-seed``
+
+
 def strength(variant: str, seeds: int, opponent: str, workers: int,
              plugins: tuple = ()) -> list:
-    jobs = [(variant, 4, 1000 + s, seat, opponent, plugins) for s in range(seeds)
+    jobs = [(variant, 4, FIRST_SEED[0] + s, seat, opponent, plugins) for s in range(seeds)
             for seat in range(4)]
     start = time.perf_counter()
     with ProcessPoolExecutor(workers) as pool:
         results = list(pool.map(play_one, jobs))
     mean, half = interval([r[0] for r in results])
     times = [t for r in results for t in r[1]]
-    print(f"{variant:>9} learned vs 3 {opponent}: {len(results)} games ({seeds} seeds x 4"
-          f" seats): win share {mean:.1%} [{mean - half:.1%}, {mean + half:.1%}] (fair 25%);"
+    print(f"{variant:>9} learned vs 3 {opponent}: {len(results)} games ({seeds} seeds from"
+          f" {FIRST_SEED[0]} x 4 seats): win share {mean:.1%} [{mean - half:.1%},"
+          f" {mean + half:.1%}] (fair 25%);"
           f" median {statistics.median(times) * 1000:.2f} ms CPU per decision"
           f" ({len(times) / len(results):.0f} learned decisions a game);"
           f" {time.perf_counter() - start:.0f} s wall", flush=True)
@@ -141,6 +148,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variant", action="append", help="default: all three")
     parser.add_argument("--seeds", type=int, default=50, help="4 games per seed")
+    parser.add_argument("--first-seed", type=int, default=1000, help="the seeds' first")
     parser.add_argument("--games", type=int, default=None, help="self-play games to train on")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--opponent", default="heuristic", choices=("heuristic", "mcts"))
@@ -150,7 +158,14 @@ def main() -> None:
                         " (rounds; default: the agent's)")
     parser.add_argument("--redraws", type=int, help="the learned seats' redraws setting"
                         " (default: the agent's)")
+    parser.add_argument("--rounds", type=int, help="value-model rounds (default: the plan's)")
+    parser.add_argument("--distill-games", type=int, help="labelled games to distil the policy"
+                        " from (default: the plan's share of --games)")
     args = parser.parse_args()
+    FIRST_SEED[0] = args.first_seed
+    for name in ("rounds", "distill_games"):
+        if getattr(args, name) is not None:
+            PLAN[name] = getattr(args, name)
     for name in ("lookahead", "redraws"):       # worker processes fork: they see SETTINGS
         if getattr(args, name) is not None:
             SETTINGS[name] = getattr(args, name)

@@ -2,6 +2,7 @@
 rule's ``winner_score`` to ±0.5 points, measured on a sample of paired games and extrapolated.
 
     python3 bench/settle_time.py [--agent mcts] [--games N] [--sd SD] [--cores C] [--margin M]
+                                 [--train]
 
 Plays N paired games (default 4) of ``compare-cardgame-conquest`` against ``house-market_phase``
 with every seat played by ``--agent`` (default mcts at its defaults), in this process, and
@@ -16,12 +17,17 @@ difference to ±M points (default 0.5):
 - and the first look at which such a run decides the difference (``--diff``, default the
   sample's): where the half-width drops below it, the interval excluding 0.
 
-Training time, for an agent that trains first, is not included. A figure, not a test.
+``--train`` (for ``--agent learned``): first train both rulesets' models as a designer's first
+``compare`` does, at the defaults, with C workers and an empty model cache (a temporary
+folder), and add the training's wall time to each total. Without it, the training is not
+included. A figure, not a test.
 """
 from __future__ import annotations
 
 import argparse
 import math
+import os
+import tempfile
 import time
 from pathlib import Path
 
@@ -44,6 +50,22 @@ def sample(agent: str, games: int) -> tuple[float, float | None, float]:
     return cpu, diff.sd, diff.mean
 
 
+def train_both(cores: int) -> float:
+    """Train the learned agent for both rulesets, at the defaults, with ``cores`` workers and
+    an empty model cache; the wall seconds it took."""
+    from peloponnes.lab.training import Plan, train_scenario
+
+    os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="peloponnes-settle-")
+    start = time.perf_counter()
+    for name in PAIR:
+        began = time.perf_counter()
+        train_scenario(Scenario.from_file(SCENARIOS / name).with_agents("learned"), Plan(),
+                       workers=cores)
+        print(f"trained the learned agent for {name}: {time.perf_counter() - began:.0f} s wall"
+              f" on {cores} workers", flush=True)
+    return time.perf_counter() - start
+
+
 def games_fixed(sd: float, margin: float) -> int:
     return math.ceil((1.96 * sd / margin) ** 2)
 
@@ -62,7 +84,10 @@ def main() -> None:
                                                     "sample's mean)")
     parser.add_argument("--cores", type=int, default=2)
     parser.add_argument("--margin", type=float, default=0.5)
+    parser.add_argument("--train", action="store_true", help="train both rulesets first (an"
+                        " empty model cache) and add the training's wall time to the totals")
     args = parser.parse_args()
+    training = train_both(args.cores) if args.train else 0.0
     cpu, sd, mean = sample(args.agent, args.games)
     print(f"{args.agent}: {args.games} paired games of {PAIR[0]} vs {PAIR[1]}: "
           f"{cpu:.3g} s CPU per paired game; winner_score difference {mean:+.2f}, paired sd "
@@ -80,8 +105,11 @@ def main() -> None:
         plans.append((f"a difference of {diff:.2f} decided, until decided",
                       games_until_decided(sd, diff)))
     for how, games in plans:
+        wall = games * cpu / args.cores
         print(f"  sd {sd:.2f}, {how}: {games} paired games, {games * cpu / 60:.1f} "
-              f"CPU-minutes, {games * cpu / args.cores / 60:.1f} minutes on {args.cores} cores")
+              f"CPU-minutes, {wall / 60:.1f} minutes on {args.cores} cores"
+              + (f"; with the training, {(training + wall) / 60:.1f} minutes" if training
+                 else ""))
 
 
 if __name__ == "__main__":

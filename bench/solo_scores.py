@@ -7,8 +7,8 @@ Every bot plays seeds 1..N of ``scenarios/boardgame-solo.toml`` (default 200). P
 bot, the mean final score with its 95% interval, the paired difference against the heuristic
 bot on the same seeds (where it played), and the CPU seconds per game (on a busy machine the
 wall time is longer). ``mcts`` plays at its defaults; alone it maximises its score. ``learned``
-is played when that agent kind is installed (and trains first where it has no model). A figure,
-not a test.
+is played when that agent kind is installed (and trains first, on the workers, where it has no
+model; not counted in its time). A figure, not a test.
 """
 from __future__ import annotations
 
@@ -29,6 +29,9 @@ DEFAULT_AGENTS = ("random", "heuristic", "mcts", "learned")
 def scores(agent: str, seeds: int, workers: int) -> tuple[list[float | None], float]:
     """Each seed's final score (None for a failed game) and the CPU seconds per game."""
     scenario = Scenario.from_file(SOLO)
+    if agent == "learned":      # trained once, on the workers, not by each worker for itself
+        from peloponnes.commands.learn import ensure_models
+        ensure_models([scenario], agent, workers=workers)
     start = time.process_time()
     records = list(simulate(scenario, seeds, agent=agent, executor=make_executor(workers)))
     cpu = time.process_time() - start      # this process only: with workers, see the note

@@ -24,7 +24,7 @@ from peloponnes.agents.restricted import answers_pending
 from peloponnes.core.errors import ConfigError
 from peloponnes.core.schema import Field, Table, validate
 
-DEFAULT_GAMES = 3000        # keep in step with training.DEFAULT_GAMES (that module needs numpy)
+DEFAULT_GAMES = 600         # training's default too (it reads it here: this module needs no numpy)
 MAX_GAMES = 1_000_000
 MAX_LOOKAHEAD = 100     # rounds: more than any game has
 MAX_REDRAWS = 1000

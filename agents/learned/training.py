@@ -1,9 +1,12 @@
-"""Training a model for one ruleset: rounds of self-play games, each round's model fitted on
-every view kept so far.
+"""Training a model for one ruleset: self-play games for the value model, then labelled games
+for the distilled policy.
 
+The value model's games come in rounds, each round's model fitted on every view kept so far.
 Round 1 plays the variant's heuristic bots (random where it has none), exploring; each later
 round seats the model of the round before at some seats (fitted value iteration: the model
-learns from games it played). The games' seeds derive from the training seed and are played in
+learns from games it played). The default is one round: the value model only breaks ties in
+the look-ahead search, and the default agent, the policy, neither reads it nor plays it in its
+labelled games. The games' seeds derive from the training seed and are played in
 seed order, so the same seed gives the same model whoever plays the games (``play_games``: here
 one after the other; ``lab.training`` hands them to worker processes or Ray).
 
@@ -29,9 +32,9 @@ from .policy import Distill, columns
 from .selfplay import SelfPlay
 from .store import describe_rules, now, ruleset_digest
 
-ROUNDS = 2                  # self-play rounds (the first without a model)
-FIRST_ROUND_SHARE = 0.75    # of the games: the heuristic bots' games are the cheap ones
-DISTILL_SHARE = 0.4         # labelled games for the policy, per value-model game (1200 of 3000)
+ROUNDS = 1                  # self-play rounds for the value model (the first without a model)
+FIRST_ROUND_SHARE = 0.75    # of the games, with more rounds: the heuristic bots' are the cheap ones
+DISTILL_SHARE = 2 / 3       # labelled games for the policy, per value-model game (400 of 600)
 
 # ``play_games(seeds, model, how)``: the kept views and labels of each seed's self-play game, in
 # the seeds' order.
@@ -106,7 +109,8 @@ def train(ruleset, scenario, plan: Plan, *, play_games: PlayGames | None = None,
             "games": plan.games, "rounds": plan.rounds, "seed": plan.seed,
             "distill_games": plan.distill_count()}
     for number, size in enumerate(plan.round_sizes(), start=1):
-        what = f"self-play round {number}/{plan.rounds}"
+        what = ("self-play" if plan.rounds == 1 else
+                f"self-play round {number}/{plan.rounds}")
         how = SelfPlay()
         for x, y in play_games(seeds[done:done + size], model, how):
             rows.append(x)
@@ -115,7 +119,8 @@ def train(ruleset, scenario, plan: Plan, *, play_games: PlayGames | None = None,
             if progress is not None:
                 progress(done, total, what)
         if progress is not None:
-            progress(done, total, f"fitting the model of round {number}/{plan.rounds}")
+            progress(done, total, "fitting the value model" if plan.rounds == 1 else
+                     f"fitting the model of round {number}/{plan.rounds}")
         rows, labels = [np.concatenate(rows)], [np.concatenate(labels)]    # one copy kept
         model = fit_value_model(rows[0], labels[0], info=info)
     samples = int(sum(len(y) for y in labels))

@@ -116,9 +116,11 @@ def test_the_same_seed_gives_the_same_model_for_any_number_of_workers():
     from peloponnes.lab.training import train_scenario
 
     sc = Scenario.quick("cardgame", 4, agent="heuristic")
-    one, _ = train_scenario(sc, Plan(games=6, seed=3), workers=1)
-    two, _ = train_scenario(sc, Plan(games=6, seed=3), workers=2)
-    other = train(*load_ruleset(sc), Plan(games=6, seed=4))
+    # two rounds: the second round's games, played by the first round's model, travel to the
+    # workers too
+    one, _ = train_scenario(sc, Plan(games=6, seed=3, rounds=2), workers=1)
+    two, _ = train_scenario(sc, Plan(games=6, seed=3, rounds=2), workers=2)
+    other = train(*load_ruleset(sc), Plan(games=6, seed=4, rounds=2))
     rows = np.random.default_rng(2).random((8, one.weights[0].shape[0]), dtype=np.float32)
     assert np.array_equal(one.predict(rows), two.predict(rows))
     assert not np.array_equal(one.predict(rows), other.predict(rows))

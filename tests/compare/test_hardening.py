@@ -1,6 +1,8 @@
 """`peloponnes compare` against hostile plugins: a game that breaks an invariant is a failed game
 (never counted), a plugin's print does not corrupt `--json -`, a worker process that dies loses no
 finished game, and Ctrl-C ends a run with workers at once, without a traceback or orphans."""
+import csv
+import io
 import json
 import multiprocessing
 import os
@@ -51,6 +53,34 @@ def on_event(game, event):
     if game.seed == 5 and multiprocessing.current_process().name != "MainProcess":
         os.kill(os.getpid(), signal.SIGKILL)
 '''
+
+
+# Reports, as a metric, how many threads OpenMP may start in the process playing the game.
+COUNTS_THREADS = '''import os
+
+
+@hookimpl
+def collect_metrics(game):
+    return {"omp_threads": int(os.environ.get("OMP_NUM_THREADS", "0"))}
+
+
+@hookimpl
+def describe_metrics():
+    return {"omp_threads": {"meaning": "OpenMP threads allowed", "unit": "threads"}}
+'''
+
+
+def test_a_worker_lets_numeric_libraries_start_one_thread_each(tmp_path, monkeypatch):
+    # a worker per core already: a learned seat training in a worker fits its model on one
+    # thread, not on every core against the other workers
+    monkeypatch.delenv("OMP_NUM_THREADS", raising=False)
+    write_plugin(tmp_path, "threads", COUNTS_THREADS)
+    a, b = (scenario_file(tmp_path, name, plugins=["threads.py"]) for name in "ab")
+    result = run("compare", a, b, "-n", 6, "-w", 2, "--csv-games", "-", "--trust")
+    assert result.exit_code == 0, result.output
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    # (seed 1 is played by the command's own process, before the workers start)
+    assert [r["omp_threads"] for r in rows if r["seed"] != "1"] == ["1"] * 10, rows
 
 
 def test_a_game_breaking_an_invariant_is_failed_and_not_counted(tmp_path, monkeypatch):
