@@ -47,7 +47,7 @@ from peloponnes.commands.forbid import (
     tell_restrictions,
 )
 from peloponnes.commands.impact import impact_options, impact_records
-from peloponnes.commands.learn import ensure_models
+from peloponnes.commands.learn import ensure_models, trained_first
 from peloponnes.core.scenario import Scenario
 from peloponnes.lab.batch import (
     GameFailure,
@@ -351,7 +351,8 @@ def _compare(scenarios, games, metrics, workers, executor_kind, address, seed, c
 @workers_option("all cores")
 @click.option("--seed", type=click.IntRange(0), help="First seed (default: the scenario's).")
 @click.option("--agent", type=click.Choice(BOT_KINDS), help="Play every seat with this agent "
-              "instead of the scenario's (a learned one trains for each grid point's rules).")
+              "instead of the scenario's (a learned one is trained first for each grid point's"
+              " rules that has no model yet).")
 @json_option("the results")
 @click.option("--csv", "csv_out", type=click.Path(dir_okay=False, allow_dash=True),
               metavar="FILE", help="Write a row per metric per grid point as CSV.")
@@ -394,6 +395,8 @@ def sweep_cmd(scenario, vary, games, metrics, workers, seed, agent, json_out, cs
                                  f"({executor_note(executor_kind, workers)})", total=None)
         result = sweep(sc, vary, games, workers=workers, metrics=metrics or None,
                        executor=executor, max_points=max_points or MAX_POINTS, saves=SAVES,
+                       prepare=trained_first(progress, workers=workers,
+                                             executor=executor_kind, address=address),
                        progress=lambda done, total: progress.update(task, completed=done,
                                                                     total=total))
     if "-" not in (json_out, csv_out):

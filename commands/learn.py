@@ -94,6 +94,18 @@ def ensure_models(scenarios, agent: str | None = None, *, workers: int | None = 
                f" {escape(str(store.cache_folder()))})")
 
 
+def trained_first(progress, *, workers: int | None, executor: str, address: str | None):
+    """For a batch whose scenarios are made as it runs (``sweep``'s grid points): a function
+    that trains the models ``ensure_models`` would for those scenarios, before their games, on
+    the workers, with the batch's ``progress`` bar hidden meanwhile (each training shows its
+    own)."""
+    def prepare(scenarios) -> None:
+        progress.stop()
+        ensure_models(scenarios, workers=workers, executor=executor, address=address)
+        progress.start()
+    return prepare
+
+
 # --- train ---------------------------------------------------------------------------------------
 
 @click.command(name="train")

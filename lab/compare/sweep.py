@@ -25,7 +25,7 @@ import math
 import re
 import tempfile
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from copy import deepcopy
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -244,13 +244,17 @@ def check_grid_size(parsed: Sequence[tuple[str, tuple]], max_points: int) -> Non
 def sweep(scenario: Scenario, vary: Sequence[str], games: int, *, workers: int | None = None,
           metrics: Sequence[str] | None = None, progress: Progress | None = None,
           folder: Path | None = None, executor=None, max_points: int = MAX_POINTS,
-          saves: Path | None = None) -> SweepResult:
+          saves: Path | None = None,
+          prepare: Callable[[list[Scenario]], None] | None = None) -> SweepResult:
     """Play ``games`` paired games at every point of the grid the ``vary`` texts span
     (``KEY=V1,V2``), plus the scenario's own values when they are not a grid point.
     ``executor``: who plays the games (as for ``compare``; default: local processes).
     ``max_points``: the largest grid played (larger: a ConfigError before anything is written).
     ``folder``: where the temporary folder of component files goes (default: the system's).
-    ``saves``: where the first failed game is saved for replay, if a game fails."""
+    ``saves``: where the first failed game is saved for replay, if a game fails.
+    ``prepare``: called with the grid points' scenarios before any game is played (while their
+    component files exist), e.g. to train a learned agent's model for each point's rules once,
+    rather than in every worker that plays it."""
     if not vary:
         raise ConfigError("sweep needs at least one --vary KEY=V1,V2,...")
     parsed = [parse_vary(v) for v in vary]
@@ -273,6 +277,8 @@ def sweep(scenario: Scenario, vary: Sequence[str], games: int, *, workers: int |
         if len(points) < 2:
             raise ConfigError("the grid holds only the scenario's own values: vary something")
         scenarios = [builder.point(p, point_label(p)) for p in points]
+        if prepare is not None:
+            prepare(scenarios)
         result = compare(scenarios, games, workers=workers, metrics=metrics,
                          first_seed=sc.seed, progress=progress, executor=executor)
         swept = SweepResult(sc, axes, points, result, own_in_grid)

@@ -182,3 +182,16 @@ def test_an_option_is_seen_as_the_deciding_seats_view_after_it_scaled_to_its_bou
         expected = np.clip((np.array(view.values, dtype=float) - low) / width, 0, 1)
         assert np.allclose(rows[index], expected, atol=1e-6)
     assert len({row.tobytes() for row in rows}) > 1      # options differ by what they do
+
+
+def test_a_sweep_trains_each_grid_points_rules_first_once(tmp_path):
+    scenario = tmp_path / "learned-seat.toml"
+    scenario.write_text(Path(CARDS).read_text().replace(
+        'agent = "heuristic"', 'agent = "learned"\n[players.learned]\ntraining_games = 4', 1))
+    result = run("sweep", scenario, "--vary", "components.rules.conquest_surcharge=1",
+                 "-n", "2", "-w", "2")
+    assert result.exit_code == 0, result.output
+    # the scenario's own surcharge and 1: two rulesets, each trained before its games, once
+    assert result.output.count(TRAINING) == 2
+    assert "learned agent: no model" not in result.output      # no worker trained for itself
+    assert len(cached_files()) == 2
