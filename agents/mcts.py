@@ -27,9 +27,9 @@ import time
 from collections import Counter
 from dataclasses import dataclass
 
+from peloponnes.agents.playout import answer_as_heuristic_bot
 from peloponnes.agents.restricted import answers_pending
 from peloponnes.core.schema import Field, Table, validate
-from peloponnes.core.views import LazyView
 
 # Upper bounds of the settings, checked when a scenario loads: an iteration takes milliseconds
 # (3 to 25 on a laptop), so the most iterations make a decision of minutes, not of years.
@@ -178,15 +178,7 @@ class MCTSAgent:
                 if values is not None:
                     return [self.scale.seen(values[0])] if self.alone else win_shares(values)
                 stop = None
-            decision = sim.pending
-            choice = None
-            if self.heuristic:
-                choice = hook.choose_heuristic(view=LazyView(sim, decision.seat),
-                                               decision=decision)
-            if choice is None:
-                sim.give(rng.choice(decision.options))
-            else:
-                sim.choose(choice)
+            answer_as_heuristic_bot(sim, rng, self.heuristic)
         scores = sim.result.scores
         return [self.scale.seen(scores[0].value)] if self.alone else win_shares(
             [s.key for s in scores])

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from peloponnes.agents.playout import answer_as_heuristic_bot
 from peloponnes.core.views import LazyView
 
 from .features import Encoder, after_state_games, encode_games
@@ -55,13 +56,8 @@ def play_on(game, rounds: int, rng: random.Random) -> None:
     """Play ``game`` on for ``rounds`` rounds (to the end of the round it is in, then the rest)
     with the variant's heuristic bot at every seat (random where it has none or no answer)."""
     stop = game.round + rounds
-    hook = game.hook
-    while (decision := game.pending) is not None and game.round < stop:
-        choice = hook.choose_heuristic(view=LazyView(game, decision.seat), decision=decision)
-        if choice is None:
-            game.give(rng.choice(decision.options))
-        else:
-            game.choose(choice)
+    while game.pending is not None and game.round < stop:
+        answer_as_heuristic_bot(game, rng)
 
 
 def looked_ahead(game, rng_seed: int, indices: list[int], lookahead: int) -> list:
