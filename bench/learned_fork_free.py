@@ -31,7 +31,8 @@ import numpy as np
 from sklearn.linear_model import Ridge
 
 from peloponnes.agents import make_agents
-from peloponnes.agents.learned.policy import heuristic_choice, option_features
+from peloponnes.agents.learned.policy import option_features
+from peloponnes.agents.playout import heuristic_choice
 from peloponnes.core.engine import Game
 from peloponnes.core.playing import play
 from peloponnes.core.plugins import load_ruleset

@@ -27,8 +27,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from peloponnes.agents.playout import answer_as_heuristic_bot
-from peloponnes.core.views import LazyView
+from peloponnes.agents.playout import answer_as_heuristic_bot, heuristic_choice
 
 from .features import Encoder, after_state_games, encode_games
 
@@ -95,7 +94,7 @@ def best_option(game, model: ValueModel, encoder: Encoder, rng_seed: int,
                    if s >= top - TIE * redraws]
         if len(running) == 1:
             return running[0][0]
-        heuristic = game.hook.choose_heuristic(view=LazyView(game, seat), decision=decision)
+        heuristic = heuristic_choice(game, decision)
         for i, _fork in running:
             if options[i].id == heuristic:
                 return i

@@ -31,8 +31,8 @@ from functools import cache
 
 import numpy as np
 
+from peloponnes.agents.playout import heuristic_choice
 from peloponnes.core.engine import Game
-from peloponnes.core.views import LazyView
 
 from .decide import looked_ahead, standing
 from .features import Encoder
@@ -111,11 +111,6 @@ def dense_features(decision, suggested: str | None) -> np.ndarray:
                        option.id == suggested)
         add_payload(option.value, rows[i, 6:])
     return rows
-
-
-def heuristic_choice(game, decision) -> str | None:
-    """The variant's heuristic bot's answer to ``decision`` (None where it has none)."""
-    return game.hook.choose_heuristic(view=LazyView(game, decision.seat), decision=decision)
 
 
 def option_rows(game, encoder: Encoder, decision) -> np.ndarray:

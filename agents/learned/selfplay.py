@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from peloponnes.agents.playout import answer_as_heuristic_bot
 from peloponnes.core.engine import Game
-from peloponnes.core.views import LazyView
 
 from .decide import best_option
 from .features import Encoder
@@ -54,8 +54,7 @@ def play_self(ruleset, scenario, seed: int, model: ValueModel | None, encoder: E
     if model is not None:
         game.enable_forking()
     game.start()
-    hook = game.hook
-    heuristic = bool(hook.choose_heuristic.get_hookimpls())
+    heuristic = bool(game.hook.choose_heuristic.get_hookimpls())
     seats = game.num_players
     learned = [model is not None and rng.random() < how.learned_share for _ in range(seats)]
     rows, owners = [], []
@@ -64,18 +63,12 @@ def play_self(ruleset, scenario, seed: int, model: ValueModel | None, encoder: E
             for seat in range(seats):
                 rows.append(encoder.encode(game, seat))
                 owners.append(seat)
-        seat = decision.seat
-        choice = None
         if rng.random() < how.explore:
-            choice = None
-        elif learned[seat]:
-            choice = decision.options[best_option(game, model, encoder, rng.getrandbits(64))].id
-        elif heuristic:
-            choice = hook.choose_heuristic(view=LazyView(game, seat), decision=decision)
-        if choice is None:
             game.give(rng.choice(decision.options))
+        elif learned[decision.seat]:
+            game.give(decision.options[best_option(game, model, encoder, rng.getrandbits(64))])
         else:
-            game.choose(choice)
+            answer_as_heuristic_bot(game, rng, heuristic)
     ends = outcomes(game)
     if not rows:
         return np.empty((0, encoder.size), dtype=np.float32), np.empty(0, dtype=np.float32)
