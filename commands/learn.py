@@ -11,6 +11,7 @@ import click
 from rich.markup import escape
 from rich.table import Table
 
+from peloponnes.agents.learned.device import DEVICES
 from peloponnes.commands.common import (
     GAMES,
     CliError,
@@ -42,10 +43,11 @@ def _learning():
     return store, training, lab_training
 
 
-def _train(scenario, games: int, seed: int, workers: int, executor: str, address, why: str):
+def _train(scenario, games: int, seed: int, workers: int, executor: str, address, why: str,
+           device: str = "auto"):
     """Train a model for ``scenario`` with a progress bar (ETA); returns (model, cache path)."""
     store, training, lab_training = _learning()
-    plan = training.Plan(games=games, seed=seed)
+    plan = training.Plan(games=games, seed=seed, device=device)
     err_console.print(why, highlight=False, soft_wrap=True)
     started = time.perf_counter()
     with progress_bar() as progress:
@@ -54,9 +56,10 @@ def _train(scenario, games: int, seed: int, workers: int, executor: str, address
             scenario, plan, workers=workers, executor=executor, address=address,
             progress=lambda done, total, what: progress.update(
                 task, completed=done, total=total, description=escape(what)))
-    err_console.print(f"trained in {time.perf_counter() - started:.0f} s: ruleset"
-                      f" {store.short(model.digest)}, cached as {escape(str(path))}",
-                      highlight=False, soft_wrap=True)
+    fitted_on = model.info.get("value_model_fitted_on", "CPU")
+    err_console.print(f"trained in {time.perf_counter() - started:.0f} s, the value model fitted"
+                      f" on the {escape(fitted_on)}: ruleset {store.short(model.digest)}, cached"
+                      f" as {escape(str(path))}", highlight=False, soft_wrap=True)
     return model, path
 
 
@@ -118,11 +121,15 @@ def trained_first(progress, *, workers: int | None, executor: str, address: str 
               help="Seed of the self-play games and the fitting: the same seed, the same model.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), metavar="FILE",
               help="Also write the model to FILE (for `peloponnes models load` elsewhere).")
+@click.option("--device", type=click.Choice(DEVICES), default="auto", show_default=True,
+              help="Where the value model is fitted: auto uses a GPU where PyTorch sees one "
+                   "(scikit-learn's array API), else the CPU; gpu fails where none is usable. "
+                   "The policy's trees and the games always run on the CPU.")
 @workers_option("1")
 @executor_options
 @trust_option
 @friendly_errors
-def train_cmd(scenario, games, seed, output, workers, executor_kind, address, trust):
+def train_cmd(scenario, games, seed, output, device, workers, executor_kind, address, trust):
     """Train the learned agent for the rules of SCENARIO (variant, options, plugins, component
     values, number of seats) by self-play, and cache the model: `agent = "learned"` and
     `--agent learned` then play with it. The model is the same for any number of workers."""
@@ -131,7 +138,7 @@ def train_cmd(scenario, games, seed, output, workers, executor_kind, address, tr
     games = games or training.DEFAULT_GAMES
     model, _path = _train(sc, games, seed, workers or 1, executor_kind, address,
                           f"training the learned agent for {escape(sc.name or scenario)}:"
-                          f" {games_text(training, games)} (seed {seed})")
+                          f" {games_text(training, games)} (seed {seed})", device)
     if output:
         try:
             written = model.save(output)

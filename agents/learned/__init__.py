@@ -8,8 +8,8 @@ imported only once a learned seat plays), ``decide`` (how it chooses among the a
 ``features`` (views as numbers, options' after-states), ``policy`` (the distilled policy:
 option features, the flattened trees, labelled games), ``model`` (the model file: the value
 model and the policy), ``store`` (the ruleset digest, the cache), ``selfplay`` (one self-play game
-and what it keeps), ``fitting`` (scikit-learn), ``training`` (rounds of self-play and
-fitting, then the distillation)."""
+and what it keeps), ``fitting`` (scikit-learn), ``device`` (the CPU, or a GPU where one is
+present), ``training`` (rounds of self-play and fitting, then the distillation)."""
 from peloponnes.agents.learned.agent import SETTINGS_SCHEMA, LearnedAgent
 
 __all__ = ["LearnedAgent", "SETTINGS_SCHEMA"]

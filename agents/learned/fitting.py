@@ -2,25 +2,35 @@
 squares) of the labels on the kept views. A linear model on the variant's features: fitted in
 seconds, evaluated with one matrix product, and, at the budgets measured (docs/agents.md), as
 strong as a multi-layer perceptron fitted twenty times longer. Ridge's solver is exact (no
-random state): the same samples give the same model."""
+random state): the same samples give the same model. Where a GPU is present (``device``), the
+value model is fitted there; the policy's trees always on the CPU."""
 from __future__ import annotations
 
 import numpy as np
 
+from .device import Accelerator, dispatching, to_numpy
 from .model import ValueModel
 
 ALPHA = 10.0        # the L2 penalty (features lie in [0, 1]; chosen on held-out games)
 
 
 def fit_value_model(rows: np.ndarray, labels: np.ndarray, *, info: dict,
-                    alpha: float = ALPHA) -> ValueModel:
-    """A ValueModel fitted to ``labels`` from ``rows`` (``info``: its header)."""
+                    alpha: float = ALPHA, on: Accelerator | None = None) -> ValueModel:
+    """A ValueModel fitted to ``labels`` from ``rows`` (``info``: its header), on the CPU or
+    ``on`` an accelerator (scikit-learn's array API: there its one portable solver, the SVD,
+    which gives the CPU's solution up to rounding)."""
     from sklearn.linear_model import Ridge
 
-    regressor = Ridge(alpha=alpha).fit(rows, labels)
-    weight = np.asarray(regressor.coef_, dtype=np.float32).reshape(-1, 1)
-    bias = np.array([regressor.intercept_], dtype=np.float32)
-    return ValueModel([weight], [bias], 0.0, 1.0, {**info, "features": rows.shape[1]})
+    if on is None:
+        regressor = Ridge(alpha=alpha).fit(rows, labels)
+    else:
+        with dispatching():
+            regressor = Ridge(alpha=alpha, solver="svd").fit(on.put(rows), on.put(labels))
+    weight = to_numpy(regressor.coef_).astype(np.float32).reshape(-1, 1)
+    bias = np.array([float(to_numpy(regressor.intercept_))], dtype=np.float32)
+    return ValueModel([weight], [bias], 0.0, 1.0,
+                      {**info, "features": rows.shape[1],
+                       "value_model_fitted_on": "CPU" if on is None else on.name})
 
 
 # The distilled policy's trees (``policy``): the settings that measured best (docs/agents.md).

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .agent import DEFAULT_GAMES
+from .device import accelerator
 from .features import Encoder
 from .fitting import fit_policy, fit_value_model
 from .model import ValueModel
@@ -47,11 +48,13 @@ Progress = Callable[[int, int, str], None]      # (games done, games in all, wha
 class Plan:
     """``games`` self-play games in ``rounds`` rounds for the value model, then
     ``distill_games`` labelled games for the policy (None: ``DISTILL_SHARE`` of ``games``, at
-    least 1; 0: no policy), from ``seed``."""
+    least 1; 0: no policy), from ``seed``; the value model fitted on ``device`` ("auto": a
+    GPU where one is present, ``device.accelerator``)."""
     games: int = DEFAULT_GAMES
     seed: int = 0
     rounds: int = ROUNDS
     distill_games: int | None = None
+    device: str = "auto"
 
     def distill_count(self) -> int:
         if self.distill_games is not None:
@@ -97,6 +100,7 @@ def train(ruleset, scenario, plan: Plan, *, play_games: PlayGames | None = None,
           progress: Progress | None = None) -> ValueModel:
     """A model for the rules ``scenario`` plays with ``ruleset``, trained as ``plan`` says."""
     play_games = play_games or serial_games(ruleset, scenario)
+    on = accelerator(plan.device)       # before any game: a GPU asked for and missing fails now
     started = time.perf_counter()
     seeds = plan.seeds()
     rows: list[np.ndarray] = []
@@ -122,7 +126,7 @@ def train(ruleset, scenario, plan: Plan, *, play_games: PlayGames | None = None,
             progress(done, total, "fitting the value model" if plan.rounds == 1 else
                      f"fitting the model of round {number}/{plan.rounds}")
         rows, labels = [np.concatenate(rows)], [np.concatenate(labels)]    # one copy kept
-        model = fit_value_model(rows[0], labels[0], info=info)
+        model = fit_value_model(rows[0], labels[0], info=info, on=on)
     samples = int(sum(len(y) for y in labels))
     if plan.distill_count():
         model.policy = distil(plan, model, play_games, progress, done, total)
