@@ -105,6 +105,20 @@ class CardPlayer:
             total += civilization.card.get(key, 0)
         return total
 
+    def tableau_totals(self) -> tuple[dict[str, int], int, int]:
+        """What ``production``, ``population`` and ``power`` give, in one pass over the active
+        cards: the production of each resource, the inhabitants and the power."""
+        production = dict.fromkeys(RESOURCES, 0)
+        inhabitants = power = 0
+        for p in (self.civilization, *self.buildings, *self.landscapes):   # (None: removed)
+            if p is not None and p.cover is None:
+                card = p.card
+                for resource in RESOURCES:
+                    production[resource] += card["production"][resource]
+                inhabitants += card.get("inhabitants", 0)
+                power += card.get("power", 0)
+        return production, inhabitants, power
+
     def hand_size(self) -> int:
         return sum(self.hand.values())
 

@@ -2,7 +2,7 @@
 others, the revealed cards with their bids, the catastrophe tracks and the piles' sizes."""
 from __future__ import annotations
 
-from .state import RESOURCES, CardPlayer, Placed, luxury_cap
+from .state import CardPlayer, Placed, luxury_cap
 
 
 def placed_view(p: Placed) -> dict:
@@ -13,6 +13,7 @@ def placed_view(p: Placed) -> dict:
 
 def player_view(game, player: CardPlayer, own: bool) -> dict:
     civ = player.civilization
+    production, population, power = player.tableau_totals()
     out = {
         "seat": player.seat,
         "name": game.seats[player.seat].name,
@@ -24,9 +25,9 @@ def player_view(game, player: CardPlayer, own: bool) -> dict:
         "luxury_cap": luxury_cap(game, player),
         "luxury_card": player.luxury_card,
         "hand_size": player.hand_size(),
-        "population": player.population(),
-        "power": player.power(),
-        "production": {resource: player.production(resource) for resource in RESOURCES},
+        "population": population,
+        "power": power,
+        "production": production,
     }
     if own:
         out["hand"] = dict(player.hand)
