@@ -6,7 +6,8 @@ from .state import CardPlayer, Placed, luxury_cap
 
 
 def placed_view(p: Placed) -> dict:
-    return {"id": p.id, "name": p.name, "kind": p.kind, "card": p.card,
+    card = p.card
+    return {"id": card["id"], "name": card["name"], "kind": p.kind, "card": card,
             "under_construction": p.under is not None,
             "covered_by": p.cover[1] if p.cover else None}
 
