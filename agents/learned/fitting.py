@@ -18,19 +18,26 @@ def fit_value_model(rows: np.ndarray, labels: np.ndarray, *, info: dict,
                     alpha: float = ALPHA, on: Accelerator | None = None) -> ValueModel:
     """A ValueModel fitted to ``labels`` from ``rows`` (``info``: its header), on the CPU or
     ``on`` an accelerator (scikit-learn's array API: there its one portable solver, the SVD,
-    which gives the CPU's solution up to rounding)."""
+    which gives the CPU's solution up to rounding). An accelerator that fails (out of memory, a
+    driver's error) leaves the fit to the CPU rather than lose the games played; the header's
+    ``value_model_fitted_on`` says where it was fitted, and why not on the accelerator."""
     from sklearn.linear_model import Ridge
 
-    if on is None:
+    fitted_on = "CPU"
+    regressor = None
+    if on is not None:
+        try:
+            with dispatching():
+                regressor = Ridge(alpha=alpha, solver="svd").fit(on.put(rows), on.put(labels))
+            fitted_on = on.name
+        except (RuntimeError, ValueError, TypeError, ImportError, MemoryError) as exc:
+            fitted_on = f"CPU, the {on.name} having failed: {str(exc).splitlines()[0]:.200}"
+    if regressor is None:
         regressor = Ridge(alpha=alpha).fit(rows, labels)
-    else:
-        with dispatching():
-            regressor = Ridge(alpha=alpha, solver="svd").fit(on.put(rows), on.put(labels))
     weight = to_numpy(regressor.coef_).astype(np.float32).reshape(-1, 1)
     bias = np.array([float(to_numpy(regressor.intercept_))], dtype=np.float32)
     return ValueModel([weight], [bias], 0.0, 1.0,
-                      {**info, "features": rows.shape[1],
-                       "value_model_fitted_on": "CPU" if on is None else on.name})
+                      {**info, "features": rows.shape[1], "value_model_fitted_on": fitted_on})
 
 
 # The distilled policy's trees (``policy``): the settings that measured best (docs/agents.md).

@@ -43,6 +43,19 @@ def test_a_value_model_fitted_through_the_array_api_predicts_as_the_cpu_fit():
     np.testing.assert_allclose(elsewhere.predict(rows), on_cpu.predict(rows), atol=1e-3)
 
 
+def test_an_accelerator_that_fails_leaves_the_fit_to_the_cpu_and_says_why():
+    rows, labels = self_play_rows(2)
+
+    def out_of_memory(array):
+        raise RuntimeError("CUDA out of memory. Tried to allocate 2.00 GiB\nmore detail")
+
+    fitted = fit_value_model(rows, labels, info={}, on=Accelerator("GPU (test)", out_of_memory))
+    assert fitted.info["value_model_fitted_on"] == (
+        "CPU, the GPU (test) having failed: CUDA out of memory. Tried to allocate 2.00 GiB")
+    np.testing.assert_array_equal(fitted.predict(rows),
+                                  fit_value_model(rows, labels, info={}).predict(rows))
+
+
 def test_an_unknown_device_is_refused():
     with pytest.raises(ConfigError, match="unknown device 'tpu'"):
         accelerator("tpu")
