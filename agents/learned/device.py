@@ -34,6 +34,8 @@ def why_no_gpu() -> str | None:
         import torch
     except ImportError:
         return "PyTorch is not installed"
+    except OSError as exc:      # installed, but its CUDA libraries do not load
+        return f"PyTorch does not load: {exc}"
     if not torch.cuda.is_available():
         return "PyTorch sees no CUDA device"
     import scipy
