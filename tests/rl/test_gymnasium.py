@@ -2,6 +2,8 @@
 Gymnasium's check_env passes. Skipped only when the ``rl`` extra is not installed."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 pytest.importorskip("pettingzoo", reason="needs the rl extra: pip install -e '.[rl]'")
@@ -75,3 +77,16 @@ def test_bad_seats_are_refused_in_one_line():
         rl.gym_env("cardgame-4p", seat=5)
     with pytest.raises(ConfigError, match="seat 1 .* is a human player"):
         rl.gym_env("cardgame-vs-bots", seat=2)
+
+
+def test_a_learned_seat_at_the_table_is_trained_first_saying_so(tmp_path, monkeypatch, capsys):
+    pytest.importorskip("sklearn", reason="needs the learn extra: pip install -e '.[learn]'")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    sc = scenario("cardgame", 2, agent="heuristic")
+    sc = replace(sc, players=(sc.players[0], replace(sc.players[1], agent="learned",
+                                                     settings={"training_games": 3})))
+    env = rl.gym_env(sc, seat=1)
+    _seen, reward, info = play(env, seed=2)
+    assert "training one on 3 self-play games" in capsys.readouterr().err
+    assert env.table.game.finished and reward in (0.0, 0.5, 1.0)
+    assert list((tmp_path / "peloponnes" / "models").glob("*.npz"))
