@@ -115,7 +115,7 @@ def trained_first(progress, *, workers: int | None, executor: str, address: str 
 @click.argument("scenario", type=click.Path(dir_okay=False))
 @click.option("-n", "--games", type=GAMES, default=None,
               help="Self-play games to learn from (default: 600, and 400 more (two thirds as "
-                   "many) rated by the look-ahead to distil the policy: about 2 minutes on 2 "
+                   "many) rated by the look-ahead to distil the policy: about 1.5 minutes on 2 "
                    "cores in the card game, 3 in Heroes & Colonies).")
 @click.option("--seed", type=click.IntRange(0), default=0, show_default=True,
               help="Seed of the self-play games and the fitting: the same seed, the same model.")
