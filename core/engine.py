@@ -383,6 +383,15 @@ class Game(Forking):
         with self.ruleset.guard("view_for_seat", self.phase):
             return self.hook.view_for_seat(game=self, seat=seat) or {}
 
+    def view_part(self, seat: int, key: str):
+        """``view(seat)[key]`` built alone, where the plugins offer it (the
+        ``view_part_for_seat`` hook, see ``Ruleset.view_parts_offered``); None: build the
+        whole view."""
+        if not self.ruleset.view_parts_offered():
+            return None
+        with self.ruleset.guard("view_part_for_seat", self.phase):
+            return self.hook.view_part_for_seat(game=self, seat=seat, key=key)
+
     def describe_seat(self, seat: int) -> dict:
         """The labels of what ``seat`` played with: every ``describe_seat`` result merged, the
         first registered (the base variant) first, so a later plugin's value wins."""

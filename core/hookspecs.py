@@ -191,6 +191,24 @@ def view_for_seat(game, seat):
 
 
 @hookspec(firstresult=True)
+def view_part_for_seat(game, seat, key):
+    """Called when a bot reads one entry of ``seat``'s view (``view[key]``) before the whole
+    view is built: return that entry alone, equal to ``view_for_seat(game, seat)[key]``, or
+    None to have the whole view built. A cheaper way to the same view, never another view: it
+    is asked only where every plugin that implements ``view_for_seat`` (a house rule's wrapper
+    too) implements this hook as well, so a plugin that changes the view and offers no parts
+    leaves bots the whole view. First result wins.
+
+    Example::
+
+        @hookimpl
+        def view_part_for_seat(game, seat, key):
+            if key == "round":
+                return game.round
+    """
+
+
+@hookspec(firstresult=True)
 def encode_view(view, decision):
     """Called by ``peloponnes.rl`` for every observation a learning agent receives: turn what
     one seat may see into numbers. ``view`` is what ``view_for_seat`` returned for the seat;

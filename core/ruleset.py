@@ -87,6 +87,16 @@ class Ruleset:
             plain = self.__dict__["_plain_positional"] = PositionalHooks(pm, plain=True)
         return plain
 
+    def view_parts_offered(self) -> bool:
+        """Whether a seat's view may be built one entry at a time (``view_part_for_seat``):
+        only where every plugin that shapes the view (implements ``view_for_seat``) offers its
+        parts too, so that a part is always what the whole view would hold. Asked anew each
+        time: a plugin may be registered after loading."""
+        hook = self.pm.hook
+        offering = {impl.plugin for impl in hook.view_part_for_seat.get_hookimpls()}
+        return bool(offering) and all(impl.plugin in offering
+                                      for impl in hook.view_for_seat.get_hookimpls())
+
     @property
     def reconstructed(self) -> list[str]:
         return reconstructed_paths(self.components)

@@ -10,6 +10,7 @@ from peloponnes.agents import make_agents
 from peloponnes.core import hookimpl
 from peloponnes.core.engine import Game
 from peloponnes.core.playing import play
+from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.scenario import Scenario
 from peloponnes.core.views import LazyView
 from tests.core.toy import toy_ruleset
@@ -22,6 +23,9 @@ class CountingGame:
     def view(self, seat):
         self.built += 1
         return {"seat": seat, "hand": [1, 2]}
+
+    def view_part(self, seat, key):
+        return None             # no parts offered: every read builds the whole view
 
 
 def test_built_once_on_first_read_and_reads_like_the_dict():
@@ -74,3 +78,56 @@ def test_a_bot_that_reads_no_view_costs_no_view():
     play(game, make_agents(game))
     assert Counter.built == len(views) == 3       # one per decision of seat 1, none for seat 0
     assert views == [0, 3, 6]                       # what it read is the seat's view
+
+
+class ViewCounter:
+    """Counts whole views and parts built, passing both on unchanged."""
+    def __init__(self):
+        self.views, self.parts = 0, []
+
+    @hookimpl(wrapper=True)
+    def view_for_seat(self, game, seat):
+        self.views += 1
+        return (yield)
+
+    @hookimpl(wrapper=True)
+    def view_part_for_seat(self, game, seat, key):
+        self.parts.append(key)
+        return (yield)
+
+
+def card_game_mid_way(*house_rules) -> Game:
+    ruleset, scenario = load_ruleset(Scenario.quick("cardgame", 4, seed=5))
+    for rule in house_rules:
+        ruleset.pm.register(rule)
+    game = Game(ruleset, scenario, seed=5).start()
+    while game.round < 3:
+        game.give(game.pending.options[0])
+    return game
+
+
+def test_an_entry_the_plugins_offer_alone_is_built_alone_and_equals_the_whole_views():
+    counter = ViewCounter()
+    game = card_game_mid_way(counter)
+    seat = game.pending.seat
+    whole = game.view(seat)
+    counter.views = 0
+    view = LazyView(game, seat)
+    assert view["me"] == whole["me"] and view["slots"] == whole["slots"]
+    assert view["round"] == whole["round"] and view["me"]["hand"] == whole["me"]["hand"]
+    assert counter.views == 0 and counter.parts == ["me", "slots", "round"]   # each part once
+    assert view["players"] == whole["players"] and counter.views == 1   # not offered: all of it
+    assert dict(view) == whole and counter.views == 1
+
+
+def test_a_house_rule_that_changes_the_view_without_parts_gets_its_view_read():
+    class Hint:
+        @hookimpl(wrapper=True)
+        def view_for_seat(self, game, seat):
+            view = yield
+            view["me"] = {**view["me"], "hint": "the Conquest row is cheap"}
+            return view
+
+    game = card_game_mid_way(Hint())
+    assert not game.ruleset.view_parts_offered()
+    assert LazyView(game, game.pending.seat)["me"]["hint"] == "the Conquest row is cheap"

@@ -23,7 +23,7 @@ from .schema import check_components
 from .setup import setup
 from .state import COIN_SYMBOLS, INTACT, luxury_cap
 from .supply import SUPPLY_PRODUCTION_OPTION
-from .view import view
+from .view import view, view_part
 
 HERE = Path(__file__).parent
 
@@ -95,6 +95,10 @@ class CardGame:
     @hookimpl
     def view_for_seat(self, game, seat):
         return view(game, seat)
+
+    @hookimpl
+    def view_part_for_seat(self, game, seat, key):
+        return view_part(game, seat, key)
 
     @hookimpl
     def initial_turn_order(self, game):

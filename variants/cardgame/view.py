@@ -35,6 +35,27 @@ def player_view(game, player: CardPlayer, own: bool) -> dict:
     return out
 
 
+def slots_view(game) -> list[dict]:
+    return [{"index": s.index, "card": s.card, "conquest": s.conquest,
+             "bid": None if s.bid is None else {"seat": s.bid.seat, "amount": s.bid.amount}}
+            for s in game.state.slots]
+
+
+def view_part(game, seat: int, key: str):
+    """One entry of ``view(game, seat)``, built alone (the ``view_part_for_seat`` hook): those
+    the heuristic bot reads (its own player, the cards on offer, the round); None for the
+    others, which come with the whole view."""
+    if key == "me":
+        return player_view(game, game.state.players[seat], own=True)
+    if key == "slots":
+        return slots_view(game)
+    if key == "round":
+        return game.round
+    if key == "rounds":
+        return game.components["rules"]["rounds"]
+    return None
+
+
 def view(game, seat: int) -> dict:
     st = game.state
     players = [player_view(game, p, own=p.seat == seat) for p in st.players]
@@ -46,9 +67,7 @@ def view(game, seat: int) -> dict:
         "order": list(st.order),
         "me": players[seat],
         "players": players,
-        "slots": [{"index": s.index, "card": s.card, "conquest": s.conquest,
-                   "bid": None if s.bid is None else {"seat": s.bid.seat, "amount": s.bid.amount}}
-                  for s in st.slots],
+        "slots": slots_view(game),
         "tracks": dict(st.tracks),
         "track_lengths": {k: v for k, v in game.components["catastrophe_tracks"].items()
                           if isinstance(v, int)},
