@@ -93,7 +93,7 @@ def ensure_models(scenarios, agent: str | None = None, *, workers: int | None = 
         _train(sc, games, 0, workers or 1, executor, address,
                f"no learned model for the rules of {escape(sc.name or sc.where)} yet (ruleset"
                f" {store.short(digest)}): training one first, once: {games_text(training, games)}"
-               f" (defaults: 1.5 to 3 minutes on 2 cores; cached in"
+               f" (defaults: 1 to 3 minutes on 2 cores; cached in"
                f" {escape(str(store.cache_folder()))})")
 
 
@@ -115,7 +115,7 @@ def trained_first(progress, *, workers: int | None, executor: str, address: str 
 @click.argument("scenario", type=click.Path(dir_okay=False))
 @click.option("-n", "--games", type=GAMES, default=None,
               help="Self-play games to learn from (default: 600, and 400 more (two thirds as "
-                   "many) rated by the look-ahead to distil the policy: about 1.5 minutes on 2 "
+                   "many) rated by the look-ahead to distil the policy: about 1.2 minutes on 2 "
                    "cores in the card game, 3 in Heroes & Colonies).")
 @click.option("--seed", type=click.IntRange(0), default=0, show_default=True,
               help="Seed of the self-play games and the fitting: the same seed, the same model.")
