@@ -212,6 +212,24 @@ def test_view_hides_the_coin_cards_of_bids_and_beneath_buildings():
     assert '"inhabitant"' not in json.dumps(seen)                     # not the card beneath
 
 
+def test_the_view_shows_each_players_figures_as_the_rules_count_them():
+    """At every decision of a whole game (catastrophes cover cards, buildings wait under
+    construction), each seat's view gives the production, population and power the rules count
+    (``production``, ``population``, ``power``)."""
+    import random
+
+    ruleset, scenario = load_ruleset(Scenario.quick("cardgame", 4, seed=8))
+    game = Game(ruleset, scenario, seed=8).start()
+    rng = random.Random(8)
+    while game.pending is not None:
+        for seat, player in enumerate(game.state.players):
+            seen = game.view(seat)["me"]
+            assert seen["production"] == {r: player.production(r)
+                                          for r in ("wood", "stone", "grain")}
+            assert (seen["population"], seen["power"]) == (player.population(), player.power())
+        game.give(rng.choice(game.pending.options))
+
+
 # --- Rules code and randomness ------------------------------------------------------------------
 
 def test_rules_code_never_imports_random():
