@@ -18,16 +18,18 @@ shuffled) and stands at round 1; the setup phases that ask players (a hero, a co
 """
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from peloponnes.agents import make_agents
 from peloponnes.core.decisions import Decision, Option
-from peloponnes.core.engine import Game, Result
+from peloponnes.core.engine import Game
 from peloponnes.core.playing import play
 from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.scenario import Scenario
+from peloponnes.core.scores import Result
 from peloponnes.core.variant import Phase
 
 __all__ = ["Table", "drive", "events", "new_table", "option_ids"]
@@ -83,9 +85,12 @@ def _answer(decision: Decision, todo: list[str]) -> Option:
 
 @dataclass
 class Table:
-    """A game set up for a test. ``asked`` collects every decision its phases asked."""
+    """A game set up for a test. ``asked`` collects every decision its phases asked;
+    ``hook_calls`` counts the calls of each hook of each plugin while ``play`` plays (plugin
+    name, as ``peloponnes plugins`` and errors show it -> hook name -> calls)."""
     game: Game
     asked: list[Decision] = field(default_factory=list)
+    hook_calls: dict[str, Counter] = field(default_factory=dict)
 
     @property
     def state(self) -> Any:
@@ -139,9 +144,23 @@ class Table:
 
     def play(self, agent: str = "random") -> Result:
         """Play a new game of the same ruleset and seed to its end, every seat played by
-        ``agent``, and return its result (for tests of whole games: scoring, end of game)."""
-        game = Game(self.game.ruleset, self.game.scenario)
-        play(game, make_agents(game, override=agent))
+        ``agent``, and return its result (for tests of whole games: scoring, end of game).
+        The hooks each plugin answered are counted in ``hook_calls``."""
+        ruleset = self.game.ruleset
+        game = Game(ruleset, self.game.scenario)
+        names = {id(p.obj): p.name for p in ruleset.plugins}
+
+        def count(hook: str, implementations, kwargs) -> None:
+            for implementation in implementations:
+                name = names.get(id(implementation.plugin))
+                if name is not None:
+                    self.hook_calls.setdefault(name, Counter())[hook] += 1
+
+        stop_counting = ruleset.pm.add_hookcall_monitoring(count, lambda *args: None)
+        try:
+            play(game, make_agents(game, override=agent))
+        finally:
+            stop_counting()
         self.game = game
         return game.result
 

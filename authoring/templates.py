@@ -22,10 +22,12 @@ def conquest_surcharge(game, seat):
 
 TEST = '''"""Tests of the house rule in {name}.py: run them with `python3 -m pytest {test_file}`.
 
-They use `peloponnes.testing`: set a table, run a phase by its name or rulebook section, answer by
-option id, read the events. The whole-game tests stay useful when you change the hook or add
-others: the plugin's hooks must be called, the games must change, and games with the plugin must
-keep every invariant.
+They use `peloponnes.testing`: set a table, ask the rules, play whole games, read the events and
+the hooks your plugin answered. To test a rule step by step, run a phase by its name or rulebook
+section and answer by option id: `table.run_phase("bidding", "pass", ...)` returns the decisions
+it asked. The whole-game tests stay useful when you change the hook or add others: the plugin's
+hooks must be called, the games must change, and games with the plugin must keep every
+invariant.
 """
 from collections import Counter
 from pathlib import Path
@@ -50,15 +52,9 @@ def play_games(*plugins):
     logs, calls = [], Counter()
     for seed in SEEDS:
         table = new_table("{variant}", {players}, seed=seed, plugins=plugins)
-        mine = {{id(p.obj) for p in table.game.ruleset.plugins if p.source == PLUGIN}}
-
-        def before(hook_name, hook_impls, kwargs, mine=mine):
-            if any(id(impl.plugin) in mine for impl in hook_impls):
-                calls[hook_name] += 1
-
-        table.game.ruleset.pm.add_hookcall_monitoring(before, lambda *args: None)
         table.play("random")
         logs.append(table.events())
+        calls += table.hook_calls.get("{name}", Counter())
     return logs, calls
 
 

@@ -68,18 +68,16 @@ def refused_exit(code=0):
 
 
 class no_hard_exit:  # noqa: N801 - used like a function: ``with no_hard_exit():``
-    """Within this block ``os._exit`` raises HardExit (restored afterwards, nested safely)."""
-    __slots__ = ("swapped",)
+    """Within this block ``os._exit`` raises HardExit; afterwards it is what it was before (so
+    blocks nest)."""
+    __slots__ = ("exit_before",)
 
     def __enter__(self):
-        self.swapped = os._exit is not refused_exit
-        if self.swapped:
-            os._exit = refused_exit
+        self.exit_before, os._exit = os._exit, refused_exit
         return self
 
     def __exit__(self, *exc) -> bool:
-        if self.swapped:
-            os._exit = _real_exit
+        os._exit = self.exit_before
         return False
 
 

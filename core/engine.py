@@ -9,18 +9,18 @@ snapshot and replays the answers given since (``core.snapshot``).
 """
 from __future__ import annotations
 
-import os
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from .containment import raised_by_plugin, refused_exit
+from .containment import no_hard_exit, raised_by_plugin
 from .decisions import MAX_OPTIONS, Decision, Event, Option
 from .errors import IllegalAnswer, PluginError, SandboxError
 from .forking import Checkpoint, Forking
 from .metrics import generic_metrics
+from .scores import Result
 from .snapshot import SharedObjects
 from .stash import Stash
 from .views import LazyView
@@ -44,31 +44,6 @@ class Seat:
     index: int
     name: str
     agent: str
-
-
-@dataclass(slots=True)
-class Score:
-    """A seat's final result: ``value`` is what ranks players; ``tiebreak`` (a tuple, higher
-    is better) settles ties; ``details`` are the totals shown to people. Read-only by
-    convention."""
-    value: float
-    tiebreak: tuple = ()
-    details: dict = field(default_factory=dict)
-
-    @property
-    def key(self) -> tuple:
-        return (self.value, *self.tiebreak)
-
-
-@dataclass
-class Result:
-    scores: list[Score]
-    ranking: list[int]          # seats, best first
-    winners: list[int]          # seats sharing first place (all of them when fully tied)
-
-    @property
-    def tie(self) -> bool:
-        return len(self.winners) > 1
 
 
 def _rule_given_as_keyword(rule: str, data: dict) -> str:
@@ -214,11 +189,7 @@ class Game(Forking):
         pick at once, here, and the rules run on, until a seat without one must decide, or the
         end. ``play``'s bots that run no plugin code (``_answer_all``) answer this way."""
         gen, watch = self._gen, self.watch_decisions
-        # os._exit raises while the rules run (``containment``), and whatever it was is put
-        # back after (``play`` refuses it for its whole game already)
-        exit_before = os._exit
-        os._exit = refused_exit
-        try:
+        with no_hard_exit():        # os._exit raises while the rules run (``containment``)
             while True:
                 if answer is not None:
                     self._record(answer)
@@ -250,8 +221,6 @@ class Game(Forking):
                 if pick is None:
                     return
                 answer = pick(decision)     # (outside the rules' try: a picker's error is its own)
-        finally:
-            os._exit = exit_before
 
     def _record(self, answer: Option) -> None:
         """Note ``answer`` to the pending decision: the answers, and how many options were

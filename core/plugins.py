@@ -54,7 +54,7 @@ ENTRY_POINT_GROUP = "peloponnes"
 MAX_PATH = 4096
 
 
-@lru_cache(maxsize=1)
+@lru_cache(maxsize=1)      # the installed entry points, read once per process
 def _entry_point_modules() -> dict[str, str]:
     return {ep.name: ep.value for ep in entry_points(group=ENTRY_POINT_GROUP)}
 
@@ -87,7 +87,7 @@ def discovery_errors() -> list[PluginError]:
     return list(_discover()[1])
 
 
-@lru_cache(maxsize=1)
+@lru_cache(maxsize=1)      # variants are discovered once per process
 def _discover() -> tuple[tuple[tuple[str, Variant], ...], tuple[PluginError, ...]]:
     found: dict[str, Variant] = {}
     errors: list[PluginError] = []

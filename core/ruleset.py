@@ -4,7 +4,6 @@ the component data; it names the plugin to blame when something raises (``Rulese
 from __future__ import annotations
 
 import inspect
-import os
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -15,7 +14,7 @@ import pluggy
 
 from . import hookspecs
 from .components import reconstructed_paths
-from .containment import TimeLimit, describe_exception, raised_by_plugin, refused_exit
+from .containment import TimeLimit, describe_exception, no_hard_exit, raised_by_plugin
 from .errors import ConfigError, PluginError
 from .hookrelay import PositionalHooks, RelayPluginManager, relay_enabled
 from .shipped import OWN_RULES_PACKAGES
@@ -60,8 +59,8 @@ class Ruleset:
 
     def derived(self, name: str, compute: Callable[[], Any]) -> Any:
         """``compute()``, worked out on first use and kept for every game of the ruleset: data
-        the rules derive from the components alone (labels, tables), under a ``name`` of the
-        family's own (``"boardgame.tile_labels"``)."""
+        derived from the loaded ruleset alone (a variant's labels and tables, an agent's
+        encoder), under a ``name`` of the caller's own (``"boardgame.tile_labels"``)."""
         if name not in self.derived_data:
             self.derived_data[name] = compute()
         return self.derived_data[name]
@@ -211,21 +210,16 @@ class Ruleset:
         return [names.get(id(i.plugin), i.plugin_name) for i in ordered]
 
 
-class _Guard:
-    """``Ruleset.guard``: a class, not a generator, since it runs around every bot decision;
-    ``os._exit`` raises while it is active (``containment``, written out for the same reason),
-    and is put back as it was (guards nest)."""
-    __slots__ = ("ruleset", "hook", "phase", "exit_before")
+class _Guard(no_hard_exit):
+    """``Ruleset.guard``: plugin code answering outside the rules' generator (a bot's decision,
+    a view) runs with ``os._exit`` refused, and what it raises is blamed on its plugin."""
+    __slots__ = ("ruleset", "hook", "phase")
 
     def __init__(self, ruleset: Ruleset, hook: str, phase):
         self.ruleset, self.hook, self.phase = ruleset, hook, phase
 
-    def __enter__(self):
-        self.exit_before, os._exit = os._exit, refused_exit
-        return self
-
     def __exit__(self, kind, exc, tb) -> bool:
-        os._exit = self.exit_before
+        super().__exit__()
         if exc is None or isinstance(exc, PluginError) or not (
                 isinstance(exc, (Exception, SystemExit))
                 or raised_by_plugin(exc, self.ruleset.plugin_of_file)):

@@ -31,7 +31,7 @@ def is_plugin_path(entry: str) -> bool:
 AGENT_GROUP = "peloponnes.agents"
 
 
-@lru_cache(maxsize=1)
+@lru_cache(maxsize=1)      # agents are discovered once per process
 def agent_kinds() -> dict[str, Table | None]:
     """The agents a seat may name, by kind, each with the schema of its settings (None: it takes
     none). Agents are found as variants are: installed entry points, of the ``peloponnes.agents``
@@ -43,7 +43,7 @@ def agent_kinds() -> dict[str, Table | None]:
     return kinds
 
 
-@lru_cache(maxsize=1)
+@lru_cache(maxsize=1)      # built from the agents discovered
 def scenario_schema() -> Table:
     """What a scenario file may hold; a seat's agent settings sit under the agent's own kind
     (``[players.mcts]``)."""

@@ -63,3 +63,13 @@ def test_a_whole_game_plays_to_a_result():
     result = table.play("heuristic")
     assert table.game.finished and len(result.scores) == 3
     assert set(result.winners) <= {0, 1, 2} and result.winners
+
+
+def test_a_whole_game_counts_the_hooks_each_plugin_answered():
+    # the shipped house rule answers count_disaster_chits at every G. of the board game
+    table = new_table("boardgame", 3, seed=2, plugins=["three_disaster_chits"])
+    table.play("random")
+    calls = table.hook_calls["three_disaster_chits"]
+    rounds = len(table.game.round_metrics)
+    assert calls["count_disaster_chits"] >= rounds > 0
+    assert table.hook_calls["boardgame"]["score_seat"] > 0     # the variant's own hooks too

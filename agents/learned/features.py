@@ -88,13 +88,8 @@ def after_states(game: Game, encoder: Encoder, rng_seed: int) -> np.ndarray:
     return encode_games(after_state_games(game, rng_seed), encoder, game.pending.seat)
 
 
-_encoders: dict[int, tuple] = {}     # id(ruleset) -> (ruleset, seats, Encoder)
-
-
 def encoder_for(ruleset, scenario) -> Encoder:
-    """The Encoder of a loaded ruleset, made once per process."""
+    """The Encoder of a loaded ruleset for ``scenario``'s number of seats, made once per ruleset
+    (kept with it: ``Ruleset.derived``)."""
     seats = len(scenario.players)
-    memo = _encoders.get(id(ruleset))
-    if memo is None or memo[0] is not ruleset or memo[1] != seats:
-        memo = _encoders[id(ruleset)] = (ruleset, seats, Encoder(ruleset, scenario))
-    return memo[2]
+    return ruleset.derived(f"learned.encoder.{seats}", lambda: Encoder(ruleset, scenario))

@@ -27,7 +27,6 @@ from __future__ import annotations
 import dataclasses
 import random
 import zlib
-from functools import cache
 
 import numpy as np
 
@@ -45,7 +44,6 @@ SUGGESTED = WIDTH + 5       # the column: is the option the heuristic bot's choi
 TO_THE_END = 10**6          # rounds: play on until the game ends
 
 
-@cache
 def code(text: str, buckets: int = 997) -> int:
     """A stable number for ``text`` below ``buckets`` (Python's ``hash`` differs by process)."""
     return zlib.crc32(text.encode()) % buckets

@@ -32,9 +32,6 @@ def cache_folder() -> Path:
 
 
 # --- the digest of a ruleset --------------------------------------------------------------------
-_digests: dict[int, tuple] = {}     # id(ruleset) -> (ruleset, its scenario's seats, digest)
-
-
 def _code_digest(home: Path | None) -> str | None:
     """sha256 of a plugin's code: its file, or every .py and .toml file of its folder."""
     if home is None:
@@ -50,11 +47,13 @@ def _code_digest(home: Path | None) -> str | None:
 
 def ruleset_digest(ruleset, scenario) -> str:
     """The digest of the rules ``scenario`` plays with ``ruleset`` (loaded together by
-    ``load_ruleset``); computed once per loaded ruleset."""
-    memo = _digests.get(id(ruleset))
+    ``load_ruleset``); computed once per loaded ruleset and number of seats (kept with it:
+    ``Ruleset.derived``)."""
     seats = len(scenario.players)
-    if memo is not None and memo[0] is ruleset and memo[1] == seats:
-        return memo[2]
+    return ruleset.derived(f"learned.digest.{seats}", lambda: _digest(ruleset, scenario, seats))
+
+
+def _digest(ruleset, scenario, seats: int) -> str:
     body = {
         "model_format": FORMAT,
         "variant": ruleset.variant.name,
@@ -65,9 +64,7 @@ def ruleset_digest(ruleset, scenario) -> str:
         "components": ruleset.components,
     }
     text = json.dumps(body, sort_keys=True, separators=(",", ":"), default=repr)
-    digest = hashlib.sha256(text.encode()).hexdigest()
-    _digests[id(ruleset)] = (ruleset, seats, digest)
-    return digest
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def describe_rules(ruleset, scenario) -> dict:

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pytest
 
-from peloponnes.core.engine import Result
+from peloponnes.core import Result
 from peloponnes.table.score_sheet import sheet_lines
 from peloponnes.variants.boardgame.supply import supply_round
 from tests.common.kit import final_sheets

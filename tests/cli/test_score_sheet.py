@@ -11,8 +11,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from peloponnes.cli import main
-from peloponnes.core import hookimpl
-from peloponnes.core.engine import Score
+from peloponnes.core import Score, hookimpl
 from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.scenario import Scenario
 from peloponnes.lab.simulate import run_game

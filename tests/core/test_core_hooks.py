@@ -118,21 +118,17 @@ def test_render_view_and_choose_heuristic_of_the_card_game():
     assert game.pending.option(choice) is not None
 
 
-def test_load_components_is_asked_once_per_ruleset():
-    calls = []
-
-    class Spy:
-        @hookimpl(wrapper=True)
-        def load_components(self, variant, path):
-            calls.append(variant.name)
-            return (yield)
-
-    import peloponnes.core.plugins as plugins
-    original = plugins._load_scenario_plugin
-    try:
-        plugins._load_scenario_plugin = lambda entry, scenario, i: plugins.LoadedPlugin(
-            "spy", "spy", "module", Spy())
-        ruleset, _ = load_ruleset(Scenario.quick("cardgame", 2, plugins=("spy",)))
-    finally:
-        plugins._load_scenario_plugin = original
+def test_load_components_is_asked_once_per_ruleset(tmp_path):
+    # a house rule file that counts the calls in a file beside it
+    spy = tmp_path / "spy.py"
+    spy.write_text(
+        "from pathlib import Path\n"
+        "from peloponnes.core import hookimpl\n\n"
+        "@hookimpl(wrapper=True)\n"
+        "def load_components(variant, path):\n"
+        "    with open(Path(__file__).with_name('calls.txt'), 'a') as calls:\n"
+        "        calls.write(variant.name + '\\n')\n"
+        "    return (yield)\n")
+    ruleset, _ = load_ruleset(Scenario.quick("cardgame", 2, plugins=(str(spy),)))
+    calls = (tmp_path / "calls.txt").read_text().split()
     assert calls == ["cardgame"] and ruleset.components["rules"]["rounds"] == 8

@@ -19,8 +19,7 @@ def scenario(players=2, seed=7):
 
 
 def test_options_are_immutable_values():
-    # Option is a named tuple (cheaper to build than a frozen dataclass); it must stay an
-    # immutable value: rules share options between decisions and games.
+    # an Option is an immutable value: rules share options between decisions and games
     import pickle
     option = Option("card:2", "Temple [open; from 3]", {"id": 7}, key="3")
     assert option == Option("card:2", "Temple [open; from 3]", {"id": 7}, "3")
@@ -29,7 +28,7 @@ def test_options_are_immutable_values():
     with pytest.raises(AttributeError):
         option.id = "card:3"
     with pytest.raises(AttributeError):
-        option.extra = 1            # no instance dict either
+        option.extra = 1            # nor can a field be added
     assert pickle.loads(pickle.dumps(option)) == option
     assert option._replace(key="4") == Option("card:2", "Temple [open; from 3]", {"id": 7}, "4")
     assert repr(Option("a", "b", 1)) == "Option(id='a', label='b', value=1, key='')"
@@ -42,7 +41,7 @@ def test_emit_logs_the_event_with_its_round_fields_and_rule():
     game = Game(toy_ruleset(), scenario()).start()
     game.round = 3
     event = game.emit("picked", "toy: rule", seat=1, value=2)
-    assert type(event) is Event and event is game.events[-1]
+    assert isinstance(event, Event) and event is game.events[-1]
     assert event == Event(event.seq, 3, "picked", {"seat": 1, "value": 2}, "toy: rule")
     assert event.as_dict() == {"seq": event.seq, "round": 3, "kind": "picked", "seat": 1,
                                "value": 2, "rule": "toy: rule"}
@@ -337,20 +336,24 @@ def test_bots_answered_inside_the_engine_play_the_game_one_step_at_a_time_plays(
     assert [s.value for s in inside.result.scores] == [s.value for s in stepped.result.scores]
 
 
-def test_a_picker_stops_at_a_seat_without_one_and_os_exit_is_put_back():
+def test_a_bot_that_picks_and_a_seat_that_is_asked_share_a_game_and_os_exit_is_put_back():
+    # seat 0 a random bot (answered inside the engine), seat 1 asked at each of its decisions,
+    # as a person at the table is
     import os
-    game = Game(toy_ruleset(), scenario()).start()
     real = os._exit
-    seen = []
 
-    def pick(decision):
-        seen.append(decision.seat)
-        return decision.options[0]
-    pickers = [pick, None]          # seat 0 picks inside the engine; seat 1 is asked
-    while game.pending is not None:
-        if game.pending.seat == 0:
-            game._advance(pick(game.pending), pickers)
-            assert game.pending is None or game.pending.seat == 1
-        else:
-            game.give(game.pending.options[-1])
-    assert os._exit is real and seen and set(seen) == {0}
+    class Asked:
+        needs_view = False
+
+        def __init__(self):
+            self.seats = []
+
+        def choose(self, view, decision):
+            self.seats.append(decision.seat)
+            return decision.options[-1].id
+
+    asked = Asked()
+    game = play(Game(toy_ruleset(), scenario()), [RandomAgent("seat 1"), asked])
+    assert game.finished and asked.seats and set(asked.seats) == {1}
+    assert len(asked.seats) < game.decisions        # seat 0 decided too
+    assert os._exit is real

@@ -10,7 +10,6 @@ import pytest
 from peloponnes.core.engine import Game
 from peloponnes.core.plugins import load_ruleset
 from peloponnes.core.scenario import Scenario
-from peloponnes.core.snapshot import dump_table
 from tests.core.toy import toy_ruleset
 
 VARIANTS = [("cardgame", 4), ("boardgame", 4), ("heroes", 4), ("cardgame", 2), ("boardgame", 1)]
@@ -63,14 +62,14 @@ def test_fork_isolation_changing_the_fork_never_touches_the_original():
     for _ in range(40):
         game.choose(play_on_steps.choice(game.pending.options).id)
     before = trace(game)
-    table = dump_table(game._table(), game._shared, game)
+    state = repr(game.state)
     rng_state = game.rng.getstate()
     reference = game.fork()
     for seed in range(3):
         play_on(game.fork(), seed)
         game.fork().state.players[0].hand.clear()
     assert trace(game) == before
-    assert dump_table(game._table(), game._shared, game) == table
+    assert repr(game.state) == state
     assert game.rng.getstate() == rng_state
     assert trace(play_on(game, 99)) == trace(play_on(reference, 99))
 
@@ -134,18 +133,12 @@ def test_a_fork_does_not_measure_rounds(forking):
     assert len(play_on(game, 2).round_metrics) == game.round - 1 > measured
 
 
-def test_the_table_is_the_games_own_slots_but_the_engines_and_what_plugins_set_on_it():
-    # the table a fork copies is every field not the engine's own, plus any attribute a plugin
-    # sets on the game
+def test_a_fork_carries_what_a_plugin_set_on_the_game_as_its_own_copy():
     game = new_game("cardgame", 4, seed=2)
     game.house_rule_notes = ["kept by a plugin"]
-    table = game._table()
-    assert list(table)[:len(Game.TABLE_SLOTS)] == list(Game.TABLE_SLOTS)
-    assert table["house_rule_notes"] == ["kept by a plugin"] and "state" in table
-    assert not set(table) & Game.ENGINE_FIELDS
     rng = random.Random(2)
-    before = game._checkpoint
-    while game._checkpoint is before:      # on to the next phase: its snapshot holds the notes
+    phase = game.phase
+    while game.phase is phase:      # on into the next phase, whose snapshot holds the notes
         game.choose(rng.choice(game.pending.options).id)
     fork = game.fork()
     assert fork.house_rule_notes == game.house_rule_notes

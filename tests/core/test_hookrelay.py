@@ -411,7 +411,7 @@ def test_compare_json_is_identical_with_and_without_the_relay(monkeypatch):
 
 NAN_SCORE = '''
 from peloponnes import hookimpl
-from peloponnes.core.engine import Score
+from peloponnes.core import Score
 
 @hookimpl(tryfirst=True)
 def score_seat(game, seat):

@@ -24,9 +24,9 @@ def provide_player_mat(game, seat):
     ``population``/``coins``/``luxury``, used by ``compute_income``), ``coins_per_prestige``,
     ``points_per_inhabitant`` and ``luxury_trade_rate``. The board game gives every seat the
     printed mat (10/10/13, the income table, 3 coins = 1 prestige, 3 points per inhabitant, 2:1).
-    First result wins (colony boards replace the mat). The income table is read, never changed
-    in place (the default ``compute_income`` keeps its answers per table): to change a seat's
-    income later, give its mat a new list. Rule: boardgame: Setup; Luxury Goods.
+    First result wins (colony boards replace the mat). The default ``compute_income`` reads the
+    seat's income table at every round, so a change to it counts from the next round on.
+    Rule: boardgame: Setup; Luxury Goods.
 
     Example::
 

@@ -82,7 +82,7 @@ def coin_card_options(held: dict[str, int], where: str) -> tuple[Option, ...]:
     return tuple([coin_card_option(sym, n, where) for sym, n in sorted(held.items()) if n])
 
 
-@cache      # the same few options at every coin card chosen (about 5% of a card game's time)
+@cache      # the same few options at every coin card chosen (docs/performance.md: 5-6%)
 def coin_card_option(symbol: str, held: int, where: str) -> Option:
     """The option to take a coin card showing ``symbol``, of ``held`` ``where``; its key is
     the symbol's fixed number (``COIN_CARD_KEYS``)."""

@@ -86,7 +86,7 @@ class CardPlayer:
     def power_card_total(self, key: str) -> int:
         """The sum of ``key`` (0 where absent) over the active power cards (not the
         civilization): discounts, bid bonuses, extra income."""
-        # the rows summed in place, without a list of the cards (about 3% of a game's time)
+        # the rows summed in place, without a list of the cards (docs/performance.md: 2%)
         total = 0
         for p in self.buildings:
             if p.cover is None:

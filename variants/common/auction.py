@@ -70,8 +70,8 @@ class HookedPurse:
     def __init__(self, game):
         self.game = game
 
-    # Both asked for every seat and card of every auction: called positionally (about 7% of a
-    # card game's time).
+    # Both asked for every seat and card of every auction: called positionally (9% of a card
+    # game's time: docs/performance.md).
     def minimum(self, seat: int, slot: Slot) -> int:
         game = self.game
         return game.positional.minimum_bid(game, seat, slot.card, slot.conquest)
@@ -111,7 +111,7 @@ class Auction:
         self._bonuses: dict[int, int] = {}                   # seat -> bonus in half coins
         self._labels: dict[int, str] = {}                    # slot index -> the card's label
         # each turn offers mostly what the turns before offered: an option is made once per
-        # auction (about 4% of a card game's time)
+        # auction (8% of a card game's time: docs/performance.md)
         self._bid_options: dict[tuple, Option] = {}
         self._move_options: dict[int, Option] = {}
 
@@ -268,7 +268,7 @@ PASS = Option("pass", "Pass (take the pass reward)", key="0")
 WITHDRAW = Option("withdraw", "Withdraw the bid (take it back, plus the reward)", key="0")
 
 
-@cache     # the same few ranges asked at every bid of every game (about 3% of a card game's time)
+@cache     # the same few ranges asked at every bid of every game (docs/performance.md: 5%)
 def amount_options(least: int, most: int) -> tuple[Option, ...]:
     """The options "bid a" for each amount from ``least`` to ``most``."""
     return tuple(Option(str(a), f"bid {a}", a, key=str(a)) for a in range(least, most + 1))

@@ -119,7 +119,7 @@ def add_decision_kinds(features: Features, name: str, decision: Decision | None,
                       labels=option_stem_labels(tuple(stems), max_options))
 
 
-@cache
+@cache    # kept for speed: 25-70 us a view to make afresh (docs/performance.md)
 def option_stem_labels(stems: tuple[str, ...], max_options: int) -> tuple[str, ...]:
     """The names of the option-stem features, made once per layout (encoding runs per view)."""
     return tuple(f"{i}.{stem}" for i in range(max_options) for stem in (*stems, OTHER))
