@@ -48,7 +48,7 @@ from peloponnes.commands.forbid import (
 )
 from peloponnes.commands.impact import impact_options, impact_records
 from peloponnes.commands.learn import ensure_models, trained_first
-from peloponnes.core.scenario import Scenario
+from peloponnes.core.plugins import read_scenario
 from peloponnes.lab.batch import (
     GameFailure,
     first_failure,
@@ -383,7 +383,7 @@ def sweep_cmd(scenario, vary, games, metrics, workers, seed, agent, json_out, cs
 
     if json_out == "-" and csv_out == "-":
         raise CliError("only one of --json and --csv can write to standard output")
-    sc = replace(Scenario.from_file(scenario), trusted=trust)
+    sc = read_scenario(scenario, trusted=trust)
     if seed is not None:
         sc = replace(sc, seed=seed)
     if agent is not None:

@@ -8,7 +8,6 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
@@ -21,8 +20,8 @@ from peloponnes.core import PluginError, SandboxError
 from peloponnes.core.errors import UntrustedCode, one_line
 from peloponnes.core.plugins import (
     open_scenario,
+    read_scenario,
 )
-from peloponnes.core.scenario import Scenario
 from peloponnes.lab.batch.executors import EXECUTORS
 
 console = Console()
@@ -236,6 +235,6 @@ def with_agent(scenarios, agent: str | None, trust: bool = False) -> list:
     ``trust``: the user consented to their plugin code, ``--trust``)."""
     if agent is None:
         return list(scenarios)
-    return [replace(Scenario.from_file(s), trusted=trust).with_agents(agent) for s in scenarios]
+    return [read_scenario(s, trusted=trust).with_agents(agent) for s in scenarios]
 
 

@@ -12,7 +12,7 @@ from rich.markup import escape
 
 from peloponnes.agents.restriction_trial import TRIAL_GAMES, trial_notes
 from peloponnes.commands.common import CliError, err_console
-from peloponnes.core.plugins import load_ruleset
+from peloponnes.core.plugins import load_ruleset, read_scenario
 from peloponnes.core.scenario import Scenario
 
 
@@ -54,12 +54,10 @@ def restricted_lineup(items: list, forbid: tuple[str, ...], seat: int | None, tr
             raise CliError("--forbid compares one scenario with its restricted twin: give one"
                            " SCENARIO (or write `forbid` into a seat of a second scenario file)")
         item = items[0]
-        scenario = item if isinstance(item, Scenario) else replace(Scenario.from_file(item),
-                                                                   trusted=trust)
+        scenario = item if isinstance(item, Scenario) else read_scenario(item, trusted=trust)
         items = [scenario, restricted(scenario, forbid, seat)]
     for item in items:
-        scenario = item if isinstance(item, Scenario) else replace(Scenario.from_file(item),
-                                                                   trusted=trust)
+        scenario = item if isinstance(item, Scenario) else read_scenario(item, trusted=trust)
         if any(p.forbid for p in scenario.players):
             tell_restrictions(*load_ruleset(scenario), agent)
     return items

@@ -373,8 +373,14 @@ def load_ruleset(scenario: Scenario) -> tuple[Ruleset, Scenario]:
     return ruleset, replace(scenario, options=checked_options)
 
 
+def read_scenario(source: str | Path, *, trusted: bool = False) -> Scenario:
+    """The pipeline's first step: read and validate a scenario file (or a shipped scenario by
+    name, ``cardgame-4p``). ``trusted``: the user consented to the plugin code it names
+    (``--trust``). A caller may change the scenario (its agents, its seed) before
+    ``load_ruleset`` loads it."""
+    return replace(Scenario.from_file(source), trusted=trusted)
+
+
 def open_scenario(source: str | Path, *, trusted: bool = False) -> tuple[Ruleset, Scenario]:
-    """The whole pipeline: read a scenario file (or a shipped scenario by name,
-    ``cardgame-4p``) and load it. ``trusted``: the user consented to the plugin code it names
-    (``--trust``)."""
-    return load_ruleset(replace(Scenario.from_file(source), trusted=trusted))
+    """The whole pipeline: ``read_scenario``, then ``load_ruleset``."""
+    return load_ruleset(read_scenario(source, trusted=trusted))

@@ -3,11 +3,11 @@ notes people should read (human seats played by bots)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from peloponnes.core.errors import ConfigError
-from peloponnes.core.plugins import Ruleset, load_ruleset
+from peloponnes.core.plugins import Ruleset, load_ruleset, read_scenario
 from peloponnes.core.scenario import BOT_FOR_HUMANS, Scenario
 
 
@@ -50,7 +50,7 @@ def prepare(scenarios: Sequence[str | Path | Scenario], *, trust: bool = False) 
         if isinstance(item, Scenario):
             sc, path = item, item.source or f"scenario {i + 1}"
         else:
-            sc, path = replace(Scenario.from_file(item), trusted=trust), str(item)
+            sc, path = read_scenario(item, trusted=trust), str(item)
         sc, humans = sc.with_bots_for_humans()
         notes = ([f"human seat(s) {', '.join(humans)} played by the {BOT_FOR_HUMANS} bot"]
                  if humans else [])
