@@ -13,6 +13,7 @@ from peloponnes.commands.common import (
     console,
     friendly_errors,
     trust_option,
+    writable_folder,
 )
 from peloponnes.core.plugins import (
     discover_variants,
@@ -50,6 +51,7 @@ def new_scenario(variant, players, agents, seed, plugins, options, output, force
                   trusted=trust,
                   players=tuple(PlayerSpec(f"Player {i + 1}", k) for i, k in enumerate(kinds)))
     load_ruleset(sc)   # refuses unknown variants, player counts and plugins before writing
+    writable_folder(path.parent, path.name)
     if path.exists() and not force:
         raise CliError(f"{path} exists; use --force to overwrite it")
     path.write_bytes(tomli_w.dumps(sc.to_dict(resolve_paths=False)).encode())
@@ -73,8 +75,7 @@ def new_plugin(name, variant, directory, force):
     found = discover_variants()
     if variant not in found:
         raise CliError(f"unknown variant '{variant}' (known: {', '.join(sorted(found))})")
-    folder = Path(directory)
-    folder.mkdir(parents=True, exist_ok=True)
+    folder = writable_folder(directory, f"{name}.py")
     plugin, test = folder / f"{name}.py", folder / f"test_{name}.py"
     for path in (plugin, test):
         if path.exists() and not force:

@@ -6,6 +6,7 @@ import contextlib
 import functools
 import signal
 import sys
+import tempfile
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -70,6 +71,9 @@ def friendly_errors(fn):
             raise CliError(str(exc), EXIT_UNTRUSTED) from None
         except SandboxError as exc:
             raise CliError(str(exc)) from None
+        except OSError as exc:          # a file or folder the command could not read or write
+            where = f"{exc.filename}: " if exc.filename else ""
+            raise CliError(f"{where}{exc.strerror or exc}") from None
         except KeyboardInterrupt:
             err_console.print("interrupted")
             sys.exit(EXIT_INTERRUPTED)
@@ -164,13 +168,45 @@ def json_option(what: str):
 
 
 def named_file(ctx, param, value):
-    """An output file option given as an empty name, or in a folder that does not exist, is
-    refused before any work (not ignored, nor found out when the results are ready)."""
+    """An output file option given as an empty name, or in a folder that does not exist or
+    cannot be written, is refused before any work (not ignored, nor found out when the results
+    are ready)."""
     if value == "":
         raise click.BadParameter("give a file name, or - for standard output")
-    if value not in (None, "-") and not Path(value).parent.is_dir():
-        raise click.BadParameter(f"no folder {Path(value).parent} to write {value} in")
+    if value not in (None, "-"):
+        if not Path(value).parent.is_dir():
+            raise click.BadParameter(f"no folder {Path(value).parent} to write {value} in")
+        problem = unwritable(Path(value).parent)
+        if problem:
+            raise click.BadParameter(f"cannot write {value}: {problem}")
     return value
+
+
+def unwritable(folder: Path) -> str | None:
+    """Why files cannot be written in ``folder`` (which exists), or None: a file is made there
+    and removed again, so whatever refuses writes (permissions, a read-only or system file
+    system) is found before any work."""
+    try:
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".peloponnes-write-check-"):
+            pass
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    return None
+
+
+def writable_folder(folder: str | Path, what: str) -> Path:
+    """``folder``, made if it is missing, where ``what`` will be written; a CliError when it
+    cannot be made or written."""
+    folder = Path(folder)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CliError(f"cannot make the folder {folder} for {what}: "
+                       f"{exc.strerror or exc}") from None
+    problem = unwritable(folder)
+    if problem:
+        raise CliError(f"cannot write {what} in {folder}: {problem}")
+    return folder
 
 
 def workers_option(default: str):

@@ -20,6 +20,7 @@ from peloponnes.commands.common import (
     load,
     note_reconstructed,
     trust_option,
+    writable_folder,
     write_output,
 )
 from peloponnes.commands.learn import ensure_models
@@ -72,6 +73,9 @@ def play(scenario, seat, as_name, save_dir, full, check, trust):
         ruleset, sc = load(scenario, trust)
         seed = sc.seed
     sc = seat_person(sc, seat=seat, name=as_name)
+    # the game is saved there when it stops: a folder that cannot be written is refused now,
+    # before the first decision, not when the game would be lost
+    writable_folder(save_path.parent if save_path is not None else save_dir, "the saved game")
     note_reconstructed(ruleset)
     ensure_models([sc])
     try:
