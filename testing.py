@@ -86,8 +86,9 @@ def _answer(decision: Decision, todo: list[str]) -> Option:
 @dataclass
 class Table:
     """A game set up for a test. ``asked`` collects every decision its phases asked;
-    ``hook_calls`` counts the calls of each hook of each plugin while ``play`` plays (plugin
-    name, as ``peloponnes plugins`` and errors show it -> hook name -> calls)."""
+    ``hook_calls`` counts, while ``play`` plays, the hook calls that reached each plugin's
+    implementations, as pluggy's call monitor sees them (plugin name, as ``peloponnes
+    plugins`` and errors show it -> hook name -> calls)."""
     game: Game
     asked: list[Decision] = field(default_factory=list)
     hook_calls: dict[str, Counter] = field(default_factory=dict)
@@ -145,7 +146,7 @@ class Table:
     def play(self, agent: str = "random") -> Result:
         """Play a new game of the same ruleset and seed to its end, every seat played by
         ``agent``, and return its result (for tests of whole games: scoring, end of game).
-        The hooks each plugin answered are counted in ``hook_calls``."""
+        The hook calls that reached each plugin are counted in ``hook_calls``."""
         ruleset = self.game.ruleset
         game = Game(ruleset, self.game.scenario)
         names = {id(p.obj): p.name for p in ruleset.plugins}

@@ -28,8 +28,6 @@ import time
 from collections.abc import Callable, Mapping
 from types import CodeType, FrameType
 
-_real_exit = os._exit
-
 # Environment settings that were no number of seconds (their defaults hold instead), for the
 # command line to report before it runs anything.
 SETTING_PROBLEMS: list[str] = []
